@@ -1,0 +1,136 @@
+// `npm test`: typecheck, lint, api:check, then Vitest; ends with `Tests: N passed, N failed`.
+// Extra arguments go to Vitest (`npm test -- tests/api`).
+import { spawn } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
+import { join, resolve } from "node:path";
+
+const VITEST_JSON = ".test-results/vitest.json";
+
+interface StepResult {
+  name: string;
+  passed: number;
+  failed: number;
+  skipped: number;
+  seconds: number;
+  note?: string;
+}
+
+function bin(name: string): string {
+  return resolve("node_modules", ".bin", name);
+}
+
+/** Runs a command with its output streamed; resolves to its exit code (127 when it cannot start). */
+function run(command: string, args: string[]): Promise<number> {
+  console.log(`\n> ${[command.startsWith(process.cwd()) ? command.slice(process.cwd().length + 1) : command, ...args].join(" ")}`);
+  return new Promise((resolvePromise) => {
+    const child = spawn(command, args, { stdio: "inherit" });
+    child.once("error", (error) => {
+      console.error(`cannot run ${command}: ${error.message}`);
+      resolvePromise(127);
+    });
+    child.once("close", (code, signal) => resolvePromise(code ?? (signal ? 128 : 1)));
+  });
+}
+
+async function timed<T>(work: () => Promise<T>): Promise<[T, number]> {
+  const started = performance.now();
+  const value = await work();
+  return [value, (performance.now() - started) / 1000];
+}
+
+async function checkStep(name: string, command: string, args: string[]): Promise<StepResult> {
+  const [code, seconds] = await timed(() => run(command, args));
+  return code === 0
+    ? { name, passed: 1, failed: 0, skipped: 0, seconds }
+    : { name, passed: 0, failed: 1, skipped: 0, seconds, note: `exit code ${code}` };
+}
+
+interface VitestJson {
+  numPassedTests: number;
+  numFailedTests: number;
+  numPendingTests?: number;
+  numTodoTests?: number;
+  testResults: { name: string; status: string; assertionResults: { status: string }[] }[];
+}
+
+function readVitestJson(): VitestJson | null {
+  if (!existsSync(VITEST_JSON)) return null;
+  try {
+    const parsed: unknown = JSON.parse(readFileSync(VITEST_JSON, "utf8"));
+    return isVitestJson(parsed) ? parsed : null;
+  } catch {
+    return null;
+  }
+}
+
+function isVitestJson(value: unknown): value is VitestJson {
+  return (
+    typeof value === "object" &&
+    value !== null &&
+    "numPassedTests" in value &&
+    typeof value.numPassedTests === "number" &&
+    "numFailedTests" in value &&
+    typeof value.numFailedTests === "number" &&
+    "testResults" in value &&
+    Array.isArray(value.testResults)
+  );
+}
+
+async function vitestStep(extraArgs: string[]): Promise<StepResult> {
+  rmSync(VITEST_JSON, { force: true });
+  mkdirSync(join(VITEST_JSON, ".."), { recursive: true });
+  const args = ["run", "--reporter=default", "--reporter=json", `--outputFile.json=${VITEST_JSON}`, ...extraArgs];
+  const [code, seconds] = await timed(() => run(bin("vitest"), args));
+
+  const report = readVitestJson();
+  if (!report) {
+    return { name: "vitest", passed: 0, failed: 1, skipped: 0, seconds, note: `exit code ${code}, no ${VITEST_JSON}` };
+  }
+  // A file that fails to load has no test results of its own: count it as one failed test.
+  const brokenFiles = report.testResults.filter(
+    (file) => file.status === "failed" && !file.assertionResults.some((test) => test.status === "failed"),
+  ).length;
+  const failed = report.numFailedTests + brokenFiles;
+  const result: StepResult = {
+    name: "vitest",
+    passed: report.numPassedTests,
+    failed,
+    skipped: (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0),
+    seconds,
+  };
+  if (brokenFiles > 0) result.note = `${brokenFiles} file(s) failed to run`;
+  // Unhandled errors and the like fail the run without failing a test.
+  if (code !== 0 && failed === 0) {
+    result.failed = 1;
+    result.note = `exit code ${code} with no failed test (see errors above)`;
+  }
+  return result;
+}
+
+function summaryLine(step: StepResult): string {
+  const status = step.failed > 0 ? "FAIL" : "ok  ";
+  const counts = step.name === "vitest"
+    ? `${step.passed} passed, ${step.failed} failed${step.skipped ? `, ${step.skipped} skipped` : ""}`
+    : step.failed > 0 ? "failed" : "passed";
+  const note = step.note ? ` (${step.note})` : "";
+  return `  ${status} ${step.name.padEnd(10)} ${counts}${note}  [${step.seconds.toFixed(1)} s]`;
+}
+
+async function main(): Promise<void> {
+  const vitestArgs = process.argv.slice(2);
+  const steps: StepResult[] = [];
+  steps.push(await checkStep("typecheck", bin("tsc"), ["--noEmit"]));
+  steps.push(await checkStep("lint", bin("eslint"), ["."]));
+  steps.push(await checkStep("api:check", "npm", ["run", "--silent", "api:check"]));
+  steps.push(await vitestStep(vitestArgs));
+
+  const passed = steps.reduce((sum, step) => sum + step.passed, 0);
+  const failed = steps.reduce((sum, step) => sum + step.failed, 0);
+  console.log("");
+  console.log("Summary");
+  for (const step of steps) console.log(summaryLine(step));
+  console.log(`Tests: ${passed} passed, ${failed} failed`);
+  process.exitCode = failed > 0 ? 1 : 0;
+}
+
+await main();

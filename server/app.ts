@@ -1,0 +1,77 @@
+// Builds the HTTP application: plugins in a visible order (platform, then domain modules, then
+// the contract's routes). Tests build it and call `app.inject()`.
+import { randomUUID } from "node:crypto";
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
+import type { Config } from "./config.ts";
+import type { Database } from "./db/client.ts";
+import { registerContractRoutes } from "./http/contract.ts";
+import { registerErrorHandlers, type ErrorBody } from "./http/errors.ts";
+import { createReadCache, noCache } from "./http/read-cache.ts";
+import { catalogHandlers } from "./modules/catalog/catalog-handlers.ts";
+import { createCatalogRepository } from "./modules/catalog/catalog-repository.ts";
+import { contentHandlers } from "./modules/content/content-handlers.ts";
+import { createContentRepository } from "./modules/content/content-repository.ts";
+import { mediaRoutes } from "./modules/media/media-routes.ts";
+import { PENDING_OPERATIONS } from "./modules/pending-operations.ts";
+
+/** How long a catalogue read may be served from memory. */
+export const CATALOG_CACHE_TTL_MS = 10_000;
+
+export interface Readiness {
+  ready: boolean;
+}
+
+export interface AppOptions {
+  config: Config;
+  db: Database;
+  /** Answers 503 on /healthz and the API until `ready` is true (set once migrations ran). */
+  readiness?: Readiness;
+  logger?: FastifyServerOptions["logger"];
+  /** Serve catalogue reads from a short-lived in-memory cache (default true). */
+  cacheReads?: boolean;
+}
+
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const { config, db } = options;
+  const readiness = options.readiness ?? { ready: true };
+  const app = Fastify({
+    logger: options.logger ?? { level: config.logLevel },
+    genReqId: (request) => {
+      const given = request.headers["x-request-id"];
+      return typeof given === "string" && /^[\w-]{1,100}$/.test(given) ? given : randomUUID();
+    },
+    bodyLimit: 1024 * 1024,
+    ajv: { customOptions: { allErrors: false, strict: false, removeAdditional: false, coerceTypes: "array" } },
+  });
+
+  // Platform
+  registerErrorHandlers(app);
+  app.addHook("onRequest", async (request, reply) => {
+    reply.header("x-request-id", request.id);
+  });
+  app.addHook("onRequest", async (request, reply) => {
+    if (readiness.ready || !request.url.startsWith("/api/")) return;
+    const body: ErrorBody = { status: 503, message: "The shop is starting, try again in a moment", code: "STARTING" };
+    return reply.status(503).header("retry-after", "2").send(body);
+  });
+  app.get("/healthz", async (_request, reply) =>
+    readiness.ready ? { status: "ok" } : reply.status(503).send({ status: "starting" }),
+  );
+
+  // Domain modules
+  const cache = options.cacheReads === false ? noCache : createReadCache({ ttlMs: CATALOG_CACHE_TTL_MS, maxEntries: 5000 });
+  const catalog = createCatalogRepository(db);
+  const content = createContentRepository(db);
+  await app.register(mediaRoutes, { db });
+
+  // Contract routes
+  await registerContractRoutes(app, {
+    storefrontToken: config.storefrontToken,
+    pending: PENDING_OPERATIONS,
+    handlers: {
+      ...catalogHandlers({ catalog, cache }),
+      ...contentHandlers({ content, catalog, cache }),
+    },
+  });
+  return app;
+}

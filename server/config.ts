@@ -1,0 +1,71 @@
+// The server's configuration: every environment variable it reads, parsed and validated once.
+import * as v from "valibot";
+
+/** The storefront token used when none is configured; documented in the README, demo only. */
+export const DEMO_STOREFRONT_TOKEN = "escale-demo-storefront-token";
+
+const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
+
+const optionalText = v.optional(v.pipe(v.string(), v.trim(), v.minLength(1)));
+
+const EnvSchema = v.object({
+  PORT: v.optional(
+    v.pipe(v.string(), v.regex(/^\d+$/, "must be a port number"), v.transform(Number), v.minValue(0), v.maxValue(65535)),
+    "3000",
+  ),
+  HOST: v.optional(v.pipe(v.string(), v.minLength(1)), "0.0.0.0"),
+  DATA_DIR: v.optional(v.pipe(v.string(), v.minLength(1)), ".data"),
+  DATABASE_URL: v.optional(
+    v.pipe(v.string(), v.regex(/^postgres(ql)?:\/\/\S+$/, "must be a postgres:// or postgresql:// URL")),
+  ),
+  STOREFRONT_API_TOKEN: v.optional(
+    v.pipe(v.string(), v.minLength(16, "must be at least 16 characters"), v.regex(/^\S+$/, "must not contain spaces")),
+  ),
+  BRAND_NAME: v.optional(v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(40)), "Escale"),
+  PUBLIC_URL: v.optional(v.pipe(v.string(), v.url("must be an absolute URL"))),
+  LOG_LEVEL: v.optional(v.picklist(LOG_LEVELS, `must be one of ${LOG_LEVELS.join(", ")}`), "info"),
+  SEED: v.optional(v.picklist(["auto", "off"], "must be auto or off"), "auto"),
+  NODE_ENV: optionalText,
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  storefrontToken: string;
+  /** True when running on embedded defaults (no storefront token configured). */
+  demoMode: boolean;
+  brandName: string;
+  publicUrl: string;
+  logLevel: (typeof LOG_LEVELS)[number];
+  /** Load the demo catalogue into an empty database at start. */
+  seedOnStart: boolean;
+}
+
+export class ConfigError extends Error {}
+
+/** Parses the environment; throws a ConfigError whose message names the first bad variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ""));
+  const result = v.safeParse(EnvSchema, present);
+  if (!result.success) {
+    const issue = result.issues[0];
+    const name = issue.path?.map((item) => String(item.key)).join(".") ?? "environment";
+    throw new ConfigError(`Invalid configuration: ${name} ${issue.message} (got "${String(issue.input)}")`);
+  }
+  const parsed = result.output;
+  const port = parsed.PORT;
+  return {
+    port,
+    host: parsed.HOST,
+    dataDir: parsed.DATA_DIR,
+    databaseUrl: parsed.DATABASE_URL,
+    storefrontToken: parsed.STOREFRONT_API_TOKEN ?? DEMO_STOREFRONT_TOKEN,
+    demoMode: parsed.STOREFRONT_API_TOKEN === undefined,
+    brandName: parsed.BRAND_NAME,
+    publicUrl: (parsed.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ""),
+    logLevel: parsed.LOG_LEVEL,
+    seedOnStart: parsed.SEED === "auto",
+  };
+}

@@ -1,0 +1,75 @@
+// Opens the database: PGlite in DATA_DIR when no DATABASE_URL is configured, else a pg pool.
+// Both speak the same SQL and run the same migrations.
+import { mkdir } from "node:fs/promises";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { PGlite } from "@electric-sql/pglite";
+import { unaccent } from "@electric-sql/pglite/contrib/unaccent";
+import type { SQL } from "drizzle-orm";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import pg from "pg";
+import * as schema from "./schema.ts";
+
+export type Orm = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface Database {
+  readonly kind: "pglite" | "postgres";
+  readonly orm: Orm;
+  /** Runs a raw statement and returns its rows. */
+  rows<T>(statement: SQL): Promise<T[]>;
+  /** Applies the SQL migrations that have not run yet. */
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+}
+
+const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
+
+export interface DatabaseOptions {
+  databaseUrl?: string | undefined;
+  /** Folder of the embedded database; `memory://` keeps it in memory (tests). */
+  dataDir: string;
+}
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  if (options.databaseUrl) return openPostgres(options.databaseUrl);
+  return openPglite(options.dataDir);
+}
+
+async function openPglite(dataDir: string): Promise<Database> {
+  const inMemory = dataDir.startsWith("memory://");
+  const location = inMemory ? dataDir : path.resolve(dataDir, "pglite");
+  if (!inMemory) await mkdir(location, { recursive: true });
+  const client = await PGlite.create(location, { extensions: { unaccent } });
+  const orm = drizzlePglite(client, { schema });
+  return {
+    kind: "pglite",
+    orm,
+    async rows<T>(statement: SQL) {
+      const result = await orm.execute(statement);
+      return result.rows as T[];
+    },
+    migrate: () => migratePglite(orm, { migrationsFolder }),
+    close: () => client.close(),
+  };
+}
+
+async function openPostgres(databaseUrl: string): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10, idleTimeoutMillis: 30_000 });
+  // A dropped idle connection must not crash the process; the pool replaces it.
+  pool.on("error", () => undefined);
+  const orm = drizzlePg(pool, { schema });
+  return {
+    kind: "postgres",
+    orm,
+    async rows<T>(statement: SQL) {
+      const result = await orm.execute(statement);
+      return result.rows as T[];
+    },
+    migrate: () => migratePg(orm, { migrationsFolder }),
+    close: () => pool.end(),
+  };
+}

@@ -1,0 +1,290 @@
+// Drizzle schema of the storefront database. Migrations in ./migrations are generated from it
+// (`npm run db:generate`); full-text search columns and functions live in a custom migration.
+import { sql } from "drizzle-orm";
+import {
+  type AnyPgColumn,
+  boolean,
+  check,
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+
+const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
+
+/** Category tree: three levels, labels and slugs in French and English. */
+export const categories = pgTable(
+  "categories",
+  {
+    id: serial("id").primaryKey(),
+    parentId: integer("parent_id").references((): AnyPgColumn => categories.id, {
+      onDelete: "cascade",
+    }),
+    level: integer("level").notNull(),
+    slugFr: text("slug_fr").notNull(),
+    slugEn: text("slug_en").notNull(),
+    labelFr: text("label_fr").notNull(),
+    labelEn: text("label_en").notNull(),
+    /** Full slug path from the root, e.g. `voyage/bagages/valises-cabine`. */
+    pathFr: text("path_fr").notNull(),
+    pathEn: text("path_en").notNull(),
+    isEvent: boolean("is_event").notNull().default(false),
+  },
+  (t) => [
+    uniqueIndex("categories_path_fr_key").on(t.pathFr),
+    uniqueIndex("categories_path_en_key").on(t.pathEn),
+    index("categories_parent_idx").on(t.parentId),
+    check("categories_level_check", sql`${t.level} between 1 and 3`),
+  ],
+);
+
+/** Attributes used to describe and configure products (colour, size, material…). */
+export const attributes = pgTable("attributes", {
+  code: text("code").primaryKey(),
+  labelFr: text("label_fr").notNull(),
+  labelEn: text("label_en").notNull(),
+  /** How the SPA shows a value: TEXT, COLOR (swatch) or SIZE (button). */
+  displayType: text("display_type").notNull(),
+  /** How listings filter on it: CHECKBOX, or NONE when it is not a facet. */
+  filterType: text("filter_type").notNull(),
+  position: integer("position").notNull().default(0),
+});
+
+export const attributeValues = pgTable(
+  "attribute_values",
+  {
+    id: serial("id").primaryKey(),
+    attributeCode: text("attribute_code")
+      .notNull()
+      .references(() => attributes.code, { onDelete: "cascade" }),
+    value: text("value").notNull(),
+    labelFr: text("label_fr").notNull(),
+    labelEn: text("label_en").notNull(),
+    /** Display order within the attribute. */
+    index: integer("index").notNull(),
+    /** Swatch colour (#rrggbb) for COLOR attributes. */
+    colorCode: text("color_code"),
+  },
+  (t) => [uniqueIndex("attribute_values_code_value_key").on(t.attributeCode, t.value)],
+);
+
+export const products = pgTable(
+  "products",
+  {
+    id: serial("id").primaryKey(),
+    reference: text("reference").notNull(),
+    slugFr: text("slug_fr").notNull(),
+    slugEn: text("slug_en").notNull(),
+    nameFr: text("name_fr").notNull(),
+    nameEn: text("name_en").notNull(),
+    descriptionFr: text("description_fr").notNull(),
+    descriptionEn: text("description_en").notNull(),
+    categoryId: integer("category_id")
+      .notNull()
+      .references(() => categories.id),
+    supplierReference: text("supplier_reference").notNull(),
+    /** Logistic transport weight in grams (SPEC: shipment weight is in grams). */
+    transportWeightGrams: integer("transport_weight_grams").notNull(),
+    /** VAT rate in basis points: 2000 = 20 %. */
+    taxRateBp: integer("tax_rate_bp").notNull(),
+    madeInFrance: boolean("made_in_france").notNull().default(false),
+    madeInEurope: boolean("made_in_europe").notNull().default(false),
+    upCycling: boolean("up_cycling").notNull().default(false),
+    limitedEdition: boolean("limited_edition").notNull().default(false),
+    /** Attribute codes a shopper picks to choose a variant; empty for a simple product. */
+    configurableAttributes: text("configurable_attributes").array().notNull().default(sql`'{}'::text[]`),
+    /** Sales rank used by the `relevance` sort outside search (higher sells more). */
+    popularity: integer("popularity").notNull().default(0),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    searchFr: tsvector("search_fr").generatedAlwaysAs(
+      sql`setweight(to_tsvector('escale_fr', coalesce(name_fr, '')), 'A') || setweight(to_tsvector('escale_fr', coalesce(reference, '')), 'A') || setweight(to_tsvector('escale_fr', coalesce(description_fr, '')), 'C')`,
+    ),
+    searchEn: tsvector("search_en").generatedAlwaysAs(
+      sql`setweight(to_tsvector('escale_en', coalesce(name_en, '')), 'A') || setweight(to_tsvector('escale_en', coalesce(reference, '')), 'A') || setweight(to_tsvector('escale_en', coalesce(description_en, '')), 'C')`,
+    ),
+    /** Lower-cased, unaccented names: the `name` sort ("Écharpe" sorts with the e's). */
+    sortNameFr: text("sort_name_fr").generatedAlwaysAs(sql`lower(escale_unaccent(name_fr))`),
+    sortNameEn: text("sort_name_en").generatedAlwaysAs(sql`lower(escale_unaccent(name_en))`),
+    /** Unstemmed, unaccented words of the names, for prefix (autocomplete) matching. */
+    prefixFr: tsvector("prefix_fr").generatedAlwaysAs(sql`to_tsvector('escale_simple', coalesce(name_fr, ''))`),
+    prefixEn: tsvector("prefix_en").generatedAlwaysAs(sql`to_tsvector('escale_simple', coalesce(name_en, ''))`),
+  },
+  (t) => [
+    uniqueIndex("products_reference_key").on(t.reference),
+    uniqueIndex("products_slug_fr_key").on(t.slugFr),
+    uniqueIndex("products_slug_en_key").on(t.slugEn),
+    index("products_category_idx").on(t.categoryId),
+    index("products_sort_name_fr_idx").on(t.sortNameFr, t.id),
+    index("products_sort_name_en_idx").on(t.sortNameEn, t.id),
+    index("products_popularity_idx").on(t.popularity, t.id),
+    index("products_search_fr_idx").using("gin", t.searchFr),
+    index("products_search_en_idx").using("gin", t.searchEn),
+    index("products_prefix_fr_idx").using("gin", t.prefixFr),
+    index("products_prefix_en_idx").using("gin", t.prefixEn),
+    check("products_tax_rate_check", sql`${t.taxRateBp} between 0 and 10000`),
+    check("products_weight_check", sql`${t.transportWeightGrams} >= 0`),
+  ],
+);
+
+/** A product also listed in other categories than its main one (e.g. limited editions). */
+export const productCategories = pgTable(
+  "product_categories",
+  {
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    categoryId: integer("category_id")
+      .notNull()
+      .references(() => categories.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.productId, t.categoryId] }), index("product_categories_category_idx").on(t.categoryId)],
+);
+
+/** Descriptive attribute values of a product as a whole (material of a mug…). */
+export const productAttributeValues = pgTable(
+  "product_attribute_values",
+  {
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    attributeValueId: integer("attribute_value_id")
+      .notNull()
+      .references(() => attributeValues.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.productId, t.attributeValueId] })],
+);
+
+/** The sellable unit: a simple product has one variant, a configurable one several. */
+export const variants = pgTable(
+  "variants",
+  {
+    id: serial("id").primaryKey(),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    reference: text("reference").notNull(),
+    position: integer("position").notNull().default(0),
+  },
+  (t) => [uniqueIndex("variants_reference_key").on(t.reference), index("variants_product_idx").on(t.productId)],
+);
+
+export const variantAttributeValues = pgTable(
+  "variant_attribute_values",
+  {
+    variantId: integer("variant_id")
+      .notNull()
+      .references(() => variants.id, { onDelete: "cascade" }),
+    attributeValueId: integer("attribute_value_id")
+      .notNull()
+      .references(() => attributeValues.id, { onDelete: "cascade" }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.variantId, t.attributeValueId] }),
+    index("variant_attribute_values_value_idx").on(t.attributeValueId),
+  ],
+);
+
+export const pictures = pgTable(
+  "pictures",
+  {
+    id: serial("id").primaryKey(),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    /** A picture of one colour variant, or of the product as a whole when null. */
+    variantId: integer("variant_id").references(() => variants.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    isCover: boolean("is_cover").notNull().default(false),
+    /** What the picture shows: PRODUCT, DETAIL, AMBIANCE. */
+    category: text("category").notNull().default("PRODUCT"),
+    /** How the generated picture is drawn: an icon of the icon set, colours and a layout. */
+    icon: text("icon").notNull(),
+    background: text("background").notNull(),
+    foreground: text("foreground").notNull(),
+    layout: text("layout").notNull().default("centered"),
+    /** An mp4 shown instead of the picture in the gallery, when set. */
+    videoUrl: text("video_url"),
+  },
+  (t) => [index("pictures_product_idx").on(t.productId, t.position)],
+);
+
+export const shops = pgTable("shops", {
+  id: serial("id").primaryKey(),
+  name: text("name").notNull(),
+});
+
+export const offers = pgTable(
+  "offers",
+  {
+    id: serial("id").primaryKey(),
+    variantId: integer("variant_id")
+      .notNull()
+      .references(() => variants.id, { onDelete: "cascade" }),
+    shopId: integer("shop_id")
+      .notNull()
+      .references(() => shops.id),
+    /** Days needed to prepare the parcel. */
+    pickingDelay: integer("picking_delay").notNull().default(1),
+    stockQuantity: integer("stock_quantity").notNull(),
+    logisticClass: text("logistic_class").notNull(),
+    /** Tax-included prices in euro cents. */
+    regularPriceCents: integer("regular_price_cents").notNull(),
+    discountPriceCents: integer("discount_price_cents"),
+    minOrderQuantity: integer("min_order_quantity").notNull().default(1),
+    maxOrderQuantity: integer("max_order_quantity"),
+  },
+  (t) => [
+    uniqueIndex("offers_variant_shop_key").on(t.variantId, t.shopId),
+    check("offers_stock_check", sql`${t.stockQuantity} >= 0`),
+    check("offers_price_check", sql`${t.regularPriceCents} > 0`),
+    check(
+      "offers_discount_check",
+      sql`${t.discountPriceCents} is null or (${t.discountPriceCents} > 0 and ${t.discountPriceCents} < ${t.regularPriceCents})`,
+    ),
+    check(
+      "offers_quantity_bounds_check",
+      sql`${t.minOrderQuantity} >= 1 and (${t.maxOrderQuantity} is null or ${t.maxOrderQuantity} >= ${t.minOrderQuantity})`,
+    ),
+  ],
+);
+
+/** Carrier services the shop can ship with (SPEC §3 carrier codes). */
+export const shipmentMethods = pgTable(
+  "shipment_methods",
+  {
+    id: serial("id").primaryKey(),
+    carrier: text("carrier").notNull(),
+    nameFr: text("name_fr").notNull(),
+    nameEn: text("name_en").notNull(),
+    deliveryTime: integer("delivery_time").notNull(),
+    /** DAY or HOUR. */
+    deliveryTimeUnit: text("delivery_time_unit").notNull(),
+    priceCents: integer("price_cents").notNull(),
+    taxRateBp: integer("tax_rate_bp").notNull().default(2000),
+    enabled: boolean("enabled").notNull().default(true),
+  },
+  (t) => [uniqueIndex("shipment_methods_carrier_key").on(t.carrier), check("shipment_methods_price_check", sql`${t.priceCents} >= 0`)],
+);
+
+/**
+ * Marketing documents, one row per key and language: `homepage`, `faq`, `delivery`,
+ * `exchange-return`, `terms-of-use`, `legal-mentions`, `home-slider`, `landing:<category path>`.
+ * The body is the JSON document the contract describes for that key.
+ */
+export const marketingContent = pgTable(
+  "marketing_content",
+  {
+    key: text("key").notNull(),
+    locale: text("locale").notNull(),
+    body: jsonb("body").notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.key, t.locale] }), check("marketing_content_locale_check", sql`${t.locale} in ('fr_FR', 'en_US')`)],
+);

@@ -1,0 +1,632 @@
+// Reads the catalogue: category tree, listings with facets, product pages, search.
+import { sql, type SQL } from "drizzle-orm";
+import type { components } from "../../../src/api/schema.gen.ts";
+import type { Database } from "../../db/client.ts";
+import { compareLabels, type Lang } from "./locale.ts";
+import { pictureUrls } from "../media/picture-urls.ts";
+
+type Schemas = components["schemas"];
+export type CategoryNode = Schemas["CategoryNode"];
+export type CategoryRef = Schemas["CategoryRef"];
+export type ProductSummary = Schemas["ProductSummary"];
+export type Product = Schemas["Product"];
+export type Offer = Schemas["Offer"];
+export type Picture = Schemas["Picture"];
+export type Facet = Schemas["Facet"];
+export type ProductPage = Schemas["ProductPage"];
+type Price = Schemas["Price"];
+type AttributeValue = Schemas["AttributeValue"];
+type SelectedAttribute = Schemas["SelectedAttribute"];
+
+export type SortField = "price" | "name" | "reference" | "relevance";
+export type SortDirection = "asc" | "desc";
+
+/** Attribute code → accepted values (OR within an attribute, AND across attributes). */
+export type AttributeFilters = Map<string, string[]>;
+
+export interface PageRequest {
+  page: number;
+  size: number;
+  sort: { field: SortField; direction: SortDirection };
+  filters: AttributeFilters;
+}
+
+export interface ListingResult {
+  products: ProductPage;
+  facets: Facet[];
+}
+
+interface CategoryRow {
+  id: number;
+  parent_id: number | null;
+  level: number;
+  slug_fr: string;
+  slug_en: string;
+  label_fr: string;
+  label_en: string;
+  path_fr: string;
+  path_en: string;
+  is_event: boolean;
+}
+
+interface OfferRow {
+  id: number;
+  variant_id: number;
+  product_id: number;
+  variant_reference: string;
+  variant_position: number;
+  shop_id: number;
+  shop_name: string;
+  picking_delay: number;
+  stock_quantity: number;
+  logistic_class: string;
+  regular_price_cents: number;
+  discount_price_cents: number | null;
+  min_order_quantity: number;
+  max_order_quantity: number | null;
+  tax_rate_bp: number;
+}
+
+interface PictureRow {
+  id: number;
+  product_id: number;
+  variant_id: number | null;
+  position: number;
+  is_cover: boolean;
+  category: Picture["category"];
+  video_url: string | null;
+  title: string;
+}
+
+interface SummaryRow {
+  id: number;
+  slug: string;
+  reference: string;
+  name: string;
+  made_in_france: boolean;
+  made_in_europe: boolean;
+  up_cycling: boolean;
+  limited_edition: boolean;
+  configurable_attributes: string[];
+  variant_count: number;
+}
+
+interface FacetRow {
+  attribute_code: string;
+  attribute_label: string;
+  attribute_position: number;
+  value: string;
+  label: string;
+  color_code: string | null;
+  value_index: number;
+  count: number;
+}
+
+interface AttributeValueRow {
+  owner_id: number;
+  attribute_code: string;
+  attribute_label: string;
+  attribute_position: number;
+  display_type: "TEXT" | "COLOR" | "SIZE";
+  filter_type: "CHECKBOX" | "NONE";
+  value: string;
+  label: string;
+  color_code: string | null;
+  value_index: number;
+}
+
+const col = (lang: Lang, fr: string, en: string) => sql.raw(lang === "fr" ? fr : en);
+
+/** Splits a tax-included amount into the API's price shape (all in cents). */
+export function priceOf(taxIncludedCents: number, taxRateBp: number): Price {
+  const taxFree = Math.round((taxIncludedCents * 10000) / (10000 + taxRateBp));
+  return { taxIncluded: taxIncludedCents, taxFree, taxRate: taxRateBp / 100, taxAmount: taxIncludedCents - taxFree };
+}
+
+function toOffer(row: OfferRow): Offer {
+  return {
+    id: row.id,
+    shop: { id: row.shop_id, name: row.shop_name },
+    pickingDelay: row.picking_delay,
+    stockQuantity: row.stock_quantity,
+    logisticClass: row.logistic_class,
+    regularPrice: priceOf(row.regular_price_cents, row.tax_rate_bp),
+    discountPrice: row.discount_price_cents === null ? null : priceOf(row.discount_price_cents, row.tax_rate_bp),
+    minimalOrderQuantity: row.min_order_quantity,
+    maximalOrderQuantity: row.max_order_quantity,
+  };
+}
+
+function toPicture(row: PictureRow): Picture {
+  return {
+    id: row.id,
+    title: row.title,
+    isCover: row.is_cover,
+    order: row.position,
+    category: row.category,
+    ...pictureUrls(row.id),
+    url: row.video_url,
+  };
+}
+
+const effectivePrice = (row: OfferRow) => row.discount_price_cents ?? row.regular_price_cents;
+
+/** The offer a product is shown with: the cheapest one in stock, else the first variant's. */
+function defaultOffer(offers: OfferRow[]): OfferRow | undefined {
+  const inStock = offers.filter((offer) => offer.stock_quantity > 0);
+  if (inStock.length > 0) {
+    return inStock.reduce((best, offer) => (effectivePrice(offer) < effectivePrice(best) ? offer : best));
+  }
+  return [...offers].sort((a, b) => a.variant_position - b.variant_position)[0];
+}
+
+function groupBy<T, K>(rows: T[], key: (row: T) => K): Map<K, T[]> {
+  const groups = new Map<K, T[]>();
+  for (const row of rows) {
+    const list = groups.get(key(row));
+    if (list) list.push(row);
+    else groups.set(key(row), [row]);
+  }
+  return groups;
+}
+
+export function createCatalogRepository(db: Database) {
+  let categoriesCache: Promise<CategoryRow[]> | undefined;
+
+  function allCategories(): Promise<CategoryRow[]> {
+    categoriesCache ??= db
+      .rows<CategoryRow>(
+        sql`select id, parent_id, level, slug_fr, slug_en, label_fr, label_en, path_fr, path_en, is_event from categories`,
+      )
+      .catch((error: unknown) => {
+        categoriesCache = undefined;
+        throw error;
+      });
+    return categoriesCache;
+  }
+
+  function categoryRef(row: CategoryRow, lang: Lang): CategoryRef {
+    return { id: row.id, label: lang === "fr" ? row.label_fr : row.label_en, path: lang === "fr" ? row.path_fr : row.path_en };
+  }
+
+  async function categoryTree(lang: Lang): Promise<CategoryNode[]> {
+    const rows = await allCategories();
+    const children = groupBy(rows, (row) => row.parent_id);
+    const build = (parentId: number | null): CategoryNode[] =>
+      (children.get(parentId) ?? [])
+        .map((row) => ({
+          id: row.id,
+          slug: lang === "fr" ? row.slug_fr : row.slug_en,
+          label: lang === "fr" ? row.label_fr : row.label_en,
+          path: lang === "fr" ? row.path_fr : row.path_en,
+          isEvent: row.is_event,
+          children: build(row.id),
+        }))
+        .sort((a, b) => compareLabels(lang, a.label, b.label));
+    return build(null);
+  }
+
+  /** A category by its path in either language. */
+  async function findCategory(path: string): Promise<CategoryRow | undefined> {
+    const normalized = path.replace(/^\/+|\/+$/g, "").toLowerCase();
+    const rows = await allCategories();
+    return rows.find((row) => row.path_fr === normalized) ?? rows.find((row) => row.path_en === normalized);
+  }
+
+  async function breadcrumb(categoryId: number, lang: Lang): Promise<CategoryRef[]> {
+    const rows = await allCategories();
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    const trail: CategoryRef[] = [];
+    for (let row = byId.get(categoryId); row; row = row.parent_id === null ? undefined : byId.get(row.parent_id)) {
+      trail.unshift(categoryRef(row, lang));
+    }
+    return trail;
+  }
+
+  async function subtreeIds(category: CategoryRow): Promise<number[]> {
+    const rows = await allCategories();
+    return rows
+      .filter((row) => row.path_fr === category.path_fr || row.path_fr.startsWith(`${category.path_fr}/`))
+      .map((row) => row.id);
+  }
+
+  // ---- product summaries --------------------------------------------------------------------
+
+  async function offersOf(productIds: number[]): Promise<OfferRow[]> {
+    if (productIds.length === 0) return [];
+    return db.rows<OfferRow>(sql`
+      select o.id, o.variant_id, v.product_id, v.reference as variant_reference, v.position as variant_position,
+             o.shop_id, s.name as shop_name, o.picking_delay, o.stock_quantity, o.logistic_class,
+             o.regular_price_cents, o.discount_price_cents, o.min_order_quantity, o.max_order_quantity, p.tax_rate_bp
+      from offers o
+      join variants v on v.id = o.variant_id
+      join products p on p.id = v.product_id
+      join shops s on s.id = o.shop_id
+      where v.product_id in (${sql.join(productIds, sql`, `)})
+      order by v.product_id, v.position, o.id`);
+  }
+
+  async function picturesOf(productIds: number[], lang: Lang, limit?: number): Promise<PictureRow[]> {
+    if (productIds.length === 0) return [];
+    const name = col(lang, "p.name_fr", "p.name_en");
+    const rows = await db.rows<PictureRow & { rank: number }>(sql`
+      select pi.id, pi.product_id, pi.variant_id, pi.position, pi.is_cover, pi.category, pi.video_url,
+             ${name} || ' – ' || pi.position as title,
+             row_number() over (partition by pi.product_id order by pi.is_cover desc, pi.position) as rank
+      from pictures pi join products p on p.id = pi.product_id
+      where pi.product_id in (${sql.join(productIds, sql`, `)})
+      order by pi.product_id, pi.position`);
+    return limit === undefined ? rows : rows.filter((row) => Number(row.rank) <= limit);
+  }
+
+  /** Product cards for these ids, in the given order. */
+  async function summaries(productIds: number[], lang: Lang): Promise<ProductSummary[]> {
+    if (productIds.length === 0) return [];
+    const [rows, offers, pictures] = await Promise.all([
+      db.rows<SummaryRow>(sql`
+        select p.id, ${col(lang, "p.slug_fr", "p.slug_en")} as slug, p.reference, ${col(lang, "p.name_fr", "p.name_en")} as name,
+               p.made_in_france, p.made_in_europe, p.up_cycling, p.limited_edition, p.configurable_attributes,
+               (select count(*)::int from variants v where v.product_id = p.id) as variant_count
+        from products p where p.id in (${sql.join(productIds, sql`, `)})`),
+      offersOf(productIds),
+      picturesOf(productIds, lang, 2),
+    ]);
+    const offersByProduct = groupBy(offers, (row) => row.product_id);
+    const picturesByProduct = groupBy(pictures, (row) => row.product_id);
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    return productIds.flatMap((id) => {
+      const row = byId.get(id);
+      if (!row) return [];
+      const offer = defaultOffer(offersByProduct.get(id) ?? []);
+      const productPictures = (picturesByProduct.get(id) ?? []).map(toPicture);
+      return [
+        {
+          id: row.id,
+          slug: row.slug,
+          reference: row.reference,
+          name: row.name,
+          madeInFrance: row.made_in_france,
+          madeInEurope: row.made_in_europe,
+          upCycling: row.up_cycling,
+          limitedEdition: row.limited_edition,
+          isConfigurable: row.configurable_attributes.length > 0,
+          offer: offer ? toOffer(offer) : null,
+          coverPicture: productPictures.find((picture) => picture.isCover) ?? productPictures[0] ?? null,
+          pictures: productPictures,
+          variantCount: row.variant_count,
+        },
+      ];
+    });
+  }
+
+  // ---- listings -----------------------------------------------------------------------------
+
+  /**
+   * Products of a set, in stock, filtered and sorted, one page of them, and the facets. A facet
+   * of an attribute counts products matching every filter but that attribute's own, so picking
+   * "blue" still shows how many are red.
+   */
+  async function list(candidates: SQL, request: PageRequest, lang: Lang, rank?: SQL): Promise<ListingResult> {
+    const filterEntries = [...request.filters.entries()];
+    const satisfies = (code: string, values: string[]) => sql`exists (
+        select 1 from product_values pv join attribute_values av on av.id = pv.attribute_value_id
+        where pv.product_id = c.id and av.attribute_code = ${code} and av.value in (${sql.join(values, sql`, `)}))`;
+    const misses =
+      filterEntries.length === 0
+        ? sql`0`
+        : sql.join(
+            filterEntries.map(([code, values]) => sql`(case when ${satisfies(code, values)} then 0 else 1 end)`),
+            sql` + `,
+          );
+    const missedAttribute =
+      filterEntries.length === 0
+        ? sql`null::text`
+        : sql`(case ${sql.join(
+            filterEntries.map(([code, values]) => sql`when not ${satisfies(code, values)} then ${code}`),
+            sql` `,
+          )} end)`;
+    const direction = sql.raw(request.sort.direction === "desc" ? "desc" : "asc");
+    const reverse = sql.raw(request.sort.direction === "desc" ? "asc" : "desc");
+    const order: Record<SortField, SQL> = {
+      price: sql`f.price ${direction}, f.sort_name asc`,
+      name: sql`f.sort_name ${direction}`,
+      reference: sql`f.reference ${direction}`,
+      relevance: rank ? sql`f.rank ${reverse}, f.popularity desc` : sql`f.popularity ${reverse}`,
+    };
+    const rows = await db.rows<{ kind: "page" | "total" | "facet" } & Partial<FacetRow> & { id?: number; total?: number }>(sql`
+      with candidates as (${candidates}),
+      stocked as (
+        select v.product_id, min(coalesce(o.discount_price_cents, o.regular_price_cents)) as price
+        from variants v join offers o on o.variant_id = v.id
+        where o.stock_quantity > 0 and v.product_id in (select id from candidates)
+        group by v.product_id
+      ),
+      product_values as (
+        select v.product_id, vav.attribute_value_id
+        from variants v
+        join offers o on o.variant_id = v.id and o.stock_quantity > 0
+        join variant_attribute_values vav on vav.variant_id = v.id
+        where v.product_id in (select product_id from stocked)
+        union
+        select pav.product_id, pav.attribute_value_id from product_attribute_values pav
+        where pav.product_id in (select product_id from stocked)
+      ),
+      scored as (
+        select c.id, c.rank, s.price, ${misses} as misses, ${missedAttribute} as missed
+        from candidates c join stocked s on s.product_id = c.id
+      ),
+      found as (
+        select sc.id, sc.rank, sc.price, p.popularity, p.reference, ${col(lang, "p.sort_name_fr", "p.sort_name_en")} as sort_name
+        from scored sc join products p on p.id = sc.id
+        where sc.misses = 0
+      ),
+      page as (
+        select f.id from found f
+        order by ${order[request.sort.field]}, f.id
+        limit ${request.size} offset ${request.page * request.size}
+      )
+      select 'page' as kind, p.id, null::int as total, null as attribute_code, null as attribute_label, null::int as attribute_position,
+             null as value, null as label, null as color_code, null::int as value_index, null::int as count
+      from page p
+      union all
+      select 'total', null, (select count(*)::int from found), null, null, null, null, null, null, null, null
+      union all
+      select 'facet', null, null, a.code, ${col(lang, "a.label_fr", "a.label_en")}, a.position, av.value,
+             ${col(lang, "av.label_fr", "av.label_en")}, av.color_code, av.index, count(distinct sc.id)::int
+      from scored sc
+      join product_values pv on pv.product_id = sc.id
+      join attribute_values av on av.id = pv.attribute_value_id
+      join attributes a on a.code = av.attribute_code and a.filter_type = 'CHECKBOX'
+      where sc.misses = 0 or (sc.misses = 1 and sc.missed = a.code)
+      group by a.code, a.position, a.label_fr, a.label_en, av.value, av.label_fr, av.label_en, av.color_code, av.index`);
+
+    const pageIds = rows.filter((row) => row.kind === "page").map((row) => Number(row.id));
+    const total = Number(rows.find((row) => row.kind === "total")?.total ?? 0);
+    const facetRows = rows.filter((row): row is typeof row & FacetRow => row.kind === "facet");
+    const content = await summaries(pageIds, lang);
+    return {
+      products: {
+        content,
+        totalElements: total,
+        totalPages: Math.ceil(total / request.size),
+        size: request.size,
+        number: request.page,
+      },
+      facets: toFacets(facetRows, request.filters),
+    };
+  }
+
+  function toFacets(rows: FacetRow[], filters: AttributeFilters): Facet[] {
+    const byAttribute = groupBy(rows, (row) => row.attribute_code);
+    return [...byAttribute.values()]
+      .sort((a, b) => (a[0]?.attribute_position ?? 0) - (b[0]?.attribute_position ?? 0))
+      .map((values) => {
+        const first = values[0];
+        const selected = new Set(filters.get(first?.attribute_code ?? "") ?? []);
+        return {
+          name: first?.attribute_code ?? "",
+          label: first?.attribute_label ?? "",
+          filterType: "CHECKBOX" as const,
+          values: values
+            .sort((a, b) => a.value_index - b.value_index)
+            .map((row) => ({
+              value: row.value,
+              label: row.label,
+              colorCode: row.color_code,
+              count: Number(row.count),
+              selected: selected.has(row.value),
+            })),
+        };
+      });
+  }
+
+  async function listByCategory(category: CategoryRow, request: PageRequest, lang: Lang): Promise<ListingResult> {
+    const ids = await subtreeIds(category);
+    const idList = sql.join(ids, sql`, `);
+    const candidates = sql`
+      select p.id, 0::real as rank from products p where p.category_id in (${idList})
+      union
+      select pc.product_id, 0::real from product_categories pc where pc.category_id in (${idList})`;
+    return list(candidates, request, lang);
+  }
+
+  /** Unaccented, lower-cased words of a search term, safe to put in a tsquery. */
+  function prefixQuery(term: string): string | undefined {
+    const words = term
+      .normalize("NFD")
+      .replace(/\p{M}/gu, "")
+      .toLowerCase()
+      .split(/[^\p{L}\p{N}]+/u)
+      .filter(Boolean)
+      .slice(0, 8);
+    return words.length === 0 ? undefined : words.map((word) => `${word}:*`).join(" & ");
+  }
+
+  function searchCandidates(term: string, lang: Lang): SQL {
+    const config = lang === "fr" ? "escale_fr" : "escale_en";
+    const searchColumn = col(lang, "p.search_fr", "p.search_en");
+    const prefixColumn = col(lang, "p.prefix_fr", "p.prefix_en");
+    const prefix = prefixQuery(term) ?? "";
+    return sql`
+      select p.id,
+             ts_rank(${searchColumn}, websearch_to_tsquery(${config}::regconfig, ${term}))
+               + 0.1 * ts_rank(${prefixColumn}, to_tsquery('escale_simple', ${prefix})) as rank
+      from products p
+      where ${searchColumn} @@ websearch_to_tsquery(${config}::regconfig, ${term})
+         or (${prefix} <> '' and ${prefixColumn} @@ to_tsquery('escale_simple', ${prefix}))`;
+  }
+
+  async function search(term: string, request: PageRequest, lang: Lang): Promise<ListingResult> {
+    return list(searchCandidates(term, lang), request, lang, sql`rank`);
+  }
+
+  /** Names of products in stock whose words start with the typed ones, best sellers first. */
+  async function autocomplete(term: string, size: number, lang: Lang): Promise<string[]> {
+    const prefix = prefixQuery(term);
+    if (!prefix) return [];
+    const prefixColumn = col(lang, "p.prefix_fr", "p.prefix_en");
+    const name = col(lang, "p.name_fr", "p.name_en");
+    const rows = await db.rows<{ name: string }>(sql`
+      select ${name} as name, max(p.popularity) as popularity
+      from products p
+      where ${prefixColumn} @@ to_tsquery('escale_simple', ${prefix})
+        and exists (select 1 from variants v join offers o on o.variant_id = v.id where v.product_id = p.id and o.stock_quantity > 0)
+      group by ${name}
+      order by popularity desc, ${name}
+      limit ${size}`);
+    return rows.map((row) => row.name);
+  }
+
+  // ---- product page -------------------------------------------------------------------------
+
+  async function productIdBySlug(slug: string): Promise<number | undefined> {
+    const rows = await db.rows<{ id: number }>(
+      sql`select id from products where slug_fr = ${slug} or slug_en = ${slug} order by (slug_fr = ${slug}) desc limit 1`,
+    );
+    return rows[0]?.id;
+  }
+
+  async function productIdsByReferences(references: string[]): Promise<number[]> {
+    if (references.length === 0) return [];
+    const rows = await db.rows<{ id: number; reference: string }>(
+      sql`select id, reference from products where reference in (${sql.join(references, sql`, `)})`,
+    );
+    const byReference = new Map(rows.map((row) => [row.reference, row.id]));
+    return references.flatMap((reference) => {
+      const id = byReference.get(reference);
+      return id === undefined ? [] : [id];
+    });
+  }
+
+  async function product(id: number, lang: Lang): Promise<Product | undefined> {
+    const [rows, offers, pictures, values] = await Promise.all([
+      db.rows<
+        SummaryRow & {
+          slug_fr: string;
+          slug_en: string;
+          description: string;
+          supplier_reference: string;
+          transport_weight_grams: number;
+          category_id: number;
+        }
+      >(sql`
+        select p.id, ${col(lang, "p.slug_fr", "p.slug_en")} as slug, p.slug_fr, p.slug_en, p.reference,
+               ${col(lang, "p.name_fr", "p.name_en")} as name, ${col(lang, "p.description_fr", "p.description_en")} as description,
+               p.supplier_reference, p.transport_weight_grams, p.category_id,
+               p.made_in_france, p.made_in_europe, p.up_cycling, p.limited_edition, p.configurable_attributes, 0 as variant_count
+        from products p where p.id = ${id}`),
+      offersOf([id]),
+      picturesOf([id], lang),
+      db.rows<AttributeValueRow & { owner_kind: "product" | "variant" }>(sql`
+        select 'product' as owner_kind, pav.product_id as owner_id, a.code as attribute_code,
+               ${col(lang, "a.label_fr", "a.label_en")} as attribute_label, a.position as attribute_position,
+               a.display_type, a.filter_type, av.value, ${col(lang, "av.label_fr", "av.label_en")} as label,
+               av.color_code, av.index as value_index
+        from product_attribute_values pav
+        join attribute_values av on av.id = pav.attribute_value_id
+        join attributes a on a.code = av.attribute_code
+        where pav.product_id = ${id}
+        union all
+        select 'variant', vav.variant_id, a.code, ${col(lang, "a.label_fr", "a.label_en")}, a.position,
+               a.display_type, a.filter_type, av.value, ${col(lang, "av.label_fr", "av.label_en")},
+               av.color_code, av.index
+        from variants v
+        join variant_attribute_values vav on vav.variant_id = v.id
+        join attribute_values av on av.id = vav.attribute_value_id
+        join attributes a on a.code = av.attribute_code
+        where v.product_id = ${id}`),
+    ]);
+    const row = rows[0];
+    if (!row) return undefined;
+
+    const selectedOf = (value: AttributeValueRow): SelectedAttribute => ({
+      name: value.attribute_code,
+      label: value.attribute_label,
+      value: value.value,
+      valueLabel: value.label,
+    });
+    const byPosition = (a: AttributeValueRow, b: AttributeValueRow) =>
+      a.attribute_position - b.attribute_position || a.value_index - b.value_index;
+
+    const attributeValuesByAttributeName: Record<string, AttributeValue[]> = {};
+    const seen = new Set<string>();
+    for (const value of [...values].sort(byPosition)) {
+      const key = `${value.attribute_code}\u0000${value.value}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      (attributeValuesByAttributeName[value.attribute_code] ??= []).push({
+        value: value.value,
+        label: value.label,
+        displayType: value.display_type,
+        filterType: value.filter_type,
+        index: value.value_index,
+        colorCode: value.color_code,
+      });
+    }
+    const labels = new Map(values.map((value) => [value.attribute_code, value.attribute_label]));
+    const variantValues = groupBy(
+      values.filter((value) => value.owner_kind === "variant"),
+      (value) => value.owner_id,
+    );
+    const picturesByVariant = groupBy(pictures, (picture) => picture.variant_id);
+    const offersByVariant = groupBy(offers, (offer) => offer.variant_id);
+    const variantRows = [...new Map(offers.map((offer) => [offer.variant_id, offer])).values()];
+    const defaultRow = defaultOffer(offers);
+    const productPictures = pictures.map(toPicture);
+    const category = (await breadcrumb(row.category_id, lang)).at(-1);
+    return {
+      id: row.id,
+      slug: row.slug,
+      slugs: { fr: row.slug_fr, en: row.slug_en },
+      reference: row.reference,
+      name: row.name,
+      description: row.description,
+      supplierReference: row.supplier_reference,
+      transportWeight: row.transport_weight_grams,
+      madeInFrance: row.made_in_france,
+      madeInEurope: row.made_in_europe,
+      upCycling: row.up_cycling,
+      limitedEdition: row.limited_edition,
+      isConfigurable: row.configurable_attributes.length > 0,
+      configurableAttributes: row.configurable_attributes.map((code) => ({ name: code, label: labels.get(code) ?? code })),
+      attributeValuesByAttributeName,
+      selectedAttributes: values
+        .filter((value) => value.owner_kind === "product")
+        .sort(byPosition)
+        .map(selectedOf),
+      offer: defaultRow ? toOffer(defaultRow) : null,
+      variants: variantRows.map((variant) => {
+        const offer = offersByVariant.get(variant.variant_id)?.[0];
+        return {
+          reference: variant.variant_reference,
+          selectedAttributes: (variantValues.get(variant.variant_id) ?? []).sort(byPosition).map(selectedOf),
+          offer: offer ? toOffer(offer) : null,
+          pictures: (picturesByVariant.get(variant.variant_id) ?? []).map(toPicture),
+        };
+      }),
+      coverPicture: productPictures.find((picture) => picture.isCover) ?? productPictures[0] ?? null,
+      pictures: productPictures,
+      category: category ?? { id: row.category_id, label: "", path: "" },
+      breadcrumb: await breadcrumb(row.category_id, lang),
+    };
+  }
+
+  return {
+    categoryTree,
+    findCategory,
+    categoryRef,
+    listByCategory,
+    search,
+    autocomplete,
+    productIdBySlug,
+    productIdsByReferences,
+    product,
+    summaries,
+    /** Forgets cached categories after the tree changed. */
+    invalidate() {
+      categoriesCache = undefined;
+    },
+  };
+}
+
+export type CatalogRepository = ReturnType<typeof createCatalogRepository>;

@@ -1,0 +1,59 @@
+// Operations of the contract whose issue is still open: they answer 501 with the JSON error
+// shape. This list only shrinks; tests/api/contract.test.ts holds it to that.
+export const PENDING_OPERATIONS = [
+  // Storefront UI issue: restock alerts, contact form, footer newsletter.
+  "createRestockAlert",
+  "sendContactMessage",
+  "subscribeNewsletter",
+  // Cart issue.
+  "getCustomerCart",
+  "getCart",
+  "deleteCart",
+  "setCartCoupon",
+  "removeCartCoupon",
+  "setCartOfferQuantity",
+  // Accounts issue.
+  "signIn",
+  "verifyOneTimePassword",
+  "registerCustomer",
+  "requestPasswordReset",
+  "changePasswordWithResetToken",
+  "changePassword",
+  "signOut",
+  "getCurrentCustomer",
+  "updateCustomer",
+  "saveCustomerAddress",
+  "deleteCustomerAddress",
+  "subscribeCustomerNewsletter",
+  "unsubscribeCustomerNewsletter",
+  "signInGpnet",
+  "verifyGpnetOneTimePassword",
+  "registerGpnetCustomer",
+  "requestGpnetPasswordReset",
+  "verifyRecaptcha",
+  // Checkout, shipping and relay points.
+  "setCartShippingAddress",
+  "setCartBillingAddress",
+  "listCartShipmentMethods",
+  "setCartShipmentMethods",
+  "getPaymentFailedCart",
+  "searchRelayPoints",
+  "geocodeAddress",
+  // Payment.
+  "listPaymentMethods",
+  "initiatePayment",
+  "submitPaymentDetails",
+  // Orders.
+  "listOrders",
+  "listCustomerOrders",
+  "getOrder",
+  "getOrderByUuid",
+  "getOrderByReference",
+  "downloadOrderInvoice",
+  // Employee single sign-on and the empowerment programme.
+  "signInHabile",
+  "setEmpowermentCustomCard",
+  "validateEmpowermentOrder",
+  "setupEmpowerment",
+  "getCurrentMoneyPot",
+] as const;

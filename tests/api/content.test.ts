@@ -1,0 +1,123 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { components } from "../../src/api/schema.gen.ts";
+import { backends, startTestApp, type TestApp } from "../support/test-app.ts";
+
+type Schemas = components["schemas"];
+
+describe.each(backends())("marketing content on $name", (backend) => {
+  let shop: TestApp;
+  let tree: Schemas["CategoryNode"][];
+  beforeAll(async () => {
+    shop = await startTestApp(backend, { env: { BRAND_NAME: "Aile Boutique" } });
+    tree = (await shop.request({ url: "/api/v1/categories" })).json();
+  });
+  afterAll(() => shop?.close());
+
+  const get = async <T>(url: string) => {
+    const response = await shop.request({ url });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json<T>();
+  };
+
+  it("has a home page with universe blocks of every size, bestsellers and SEO, in both languages", async () => {
+    const french = await get<Schemas["HomePage"]>("/api/v1/afs_marketing_other/homepage");
+    const english = await get<Schemas["HomePage"]>("/api/v1/afs_marketing_other/homepage?locale=en_US");
+    for (const page of [french, english]) {
+      expect(new Set(page.universeBlocks.map((block) => block.size))).toEqual(new Set(["full", "half", "small1", "small2"]));
+      expect(page.seo.title.length).toBeGreaterThan(0);
+      expect(page.seo.description.length).toBeGreaterThan(0);
+      expect(page.bestsellers.title.length).toBeGreaterThan(0);
+    }
+    expect(english.seo.title).not.toBe(french.seo.title);
+  });
+
+  it("serves the generated artwork the content points at", async () => {
+    const page = await get<Schemas["HomePage"]>("/api/v1/afs_marketing_other/homepage");
+    const url = page.universeBlocks[0]?.image.url ?? "";
+    expect(url).toMatch(/^\/media\/art\//);
+    const image = await shop.app.inject({ url });
+    expect(image.statusCode).toBe(200);
+    expect(image.headers["content-type"]).toContain("image/svg+xml");
+    expect((await shop.app.inject({ url: "/media/art/not-an-icon/000000-ffffff/10x10.svg" })).statusCode).toBe(404);
+    expect((await shop.app.inject({ url: "/media/art/plane/zzzzzz-ffffff/10x10.svg" })).statusCode).toBe(400);
+  });
+
+  it("has a home slider with a disabled slide and a slide not for the main site", async () => {
+    const slider = await get<Schemas["HomeSlider"]>("/api/v1/marketing/home-slider");
+    const entries = slider.sliders.flatMap((item) => item.entries);
+    expect(entries.length).toBeGreaterThanOrEqual(4);
+    expect(entries.some((entry) => !entry.enabled)).toBe(true);
+    expect(entries.some((entry) => !entry.targets.includes("main"))).toBe(true);
+    expect(entries.filter((entry) => entry.enabled && entry.targets.includes("main")).length).toBeGreaterThanOrEqual(2);
+  });
+
+  it("has the information pages, with the brand name filled in", async () => {
+    const faq = await get<Schemas["FaqPage"]>("/api/v1/afs_marketing_other/faq");
+    expect(faq.groups.length).toBeGreaterThan(0);
+    for (const url of ["/api/v1/afs_marketing_other/delivery", "/api/v1/afs_marketing_other/exchange-return", "/api/v1/platform/legal-mentions"]) {
+      const page = await get<Schemas["ContentPage"]>(url);
+      expect(page.sections.length, url).toBeGreaterThan(0);
+      expect(page.seo.title.length, url).toBeGreaterThan(0);
+    }
+    const everything = JSON.stringify(await get("/api/v1/platform/legal-mentions"));
+    expect(everything).toContain("Aile Boutique");
+    expect(everything).not.toContain("{brand}");
+  });
+
+  it("has terms of use with the retractation anchor, in both languages", async () => {
+    for (const locale of ["fr_FR", "en_US"]) {
+      const terms = await get<Schemas["ContentPage"]>(`/api/v1/platform/terms-of-use?locale=${locale}`);
+      expect(terms.sections.map((section) => section.anchor)).toContain("retractation");
+    }
+  });
+
+  it("finds the landing page of a top category, with featured products that exist", async () => {
+    const top = tree[0];
+    const response = await shop.request({
+      method: "POST",
+      url: "/api/v1/afs_marketing_landing/findOne",
+      payload: { attrId: "marketing_landing_category", attrValue: top?.path, categoryUp: false },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const landing = response.json<Schemas["LandingPage"]>();
+    expect(landing.categoryPath).toBe(top?.path);
+    expect(landing.featuredProducts.length).toBeGreaterThan(0);
+    const featured = await get<Schemas["ProductSummary"][]>(
+      `/api/v1/products/references?referenceList=${landing.featuredProducts.join(",")}`,
+    );
+    expect(featured.map((product) => product.reference)).toEqual(landing.featuredProducts);
+  });
+
+  it("falls back to the parent's landing page only when categoryUp is true", async () => {
+    const top = tree.find((node) => node.children.length > 0);
+    const child = top?.children[0];
+    const ask = (categoryUp: boolean) =>
+      shop.request({
+        method: "POST",
+        url: "/api/v1/afs_marketing_landing/findOne?locale=en_US",
+        payload: { attrId: "marketing_landing_category", attrValue: child?.path, categoryUp },
+      });
+    expect((await ask(false)).statusCode).toBe(404);
+    const up = await ask(true);
+    expect(up.statusCode).toBe(200);
+    const english = (await shop.request({ url: "/api/v1/categories?locale=en_US" })).json<Schemas["CategoryNode"][]>();
+    expect(up.json<Schemas["LandingPage"]>().categoryPath).toBe(english.find((node) => node.id === top?.id)?.path);
+  });
+
+  it("answers 400 naming the field of a bad landing request", async () => {
+    const response = await shop.request({
+      method: "POST",
+      url: "/api/v1/afs_marketing_landing/findOne",
+      payload: { attrId: "something_else", attrValue: "x" },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json<Schemas["Error"]>().fields?.[0]?.field).toBe("attrId");
+    const notJson = await shop.request({
+      method: "POST",
+      url: "/api/v1/afs_marketing_landing/findOne",
+      payload: "{not json",
+      headers: { "content-type": "application/json" },
+    });
+    expect(notJson.statusCode).toBe(400);
+  });
+});

@@ -1,0 +1,68 @@
+// Builds the API in-process on a fresh, migrated and seeded database, on PGlite and (when the
+// global setup started one) on PostgreSQL, so every API test runs against both.
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
+import { inject } from "vitest";
+import { buildApp, type AppOptions } from "../../server/app.ts";
+import { loadConfig, type Config } from "../../server/config.ts";
+import { openDatabase, type Database } from "../../server/db/client.ts";
+import { seedIfEmpty } from "../../server/seed/seed.ts";
+import { createDatabase, dropDatabase, testDatabaseName } from "./postgres-cluster.ts";
+
+export const TEST_TOKEN = "test-storefront-token-0123456789";
+
+export interface Backend {
+  name: "pglite" | "postgres";
+  url: string | null;
+}
+
+/** PGlite always; PostgreSQL too when a cluster is available. */
+export function backends(): Backend[] {
+  const postgresUrl = inject("postgresUrl");
+  return [{ name: "pglite", url: null }, ...(postgresUrl ? [{ name: "postgres" as const, url: postgresUrl }] : [])];
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Database;
+  config: Config;
+  /** `app.inject` with the storefront token already set. */
+  request(options: InjectOptions & { url: string }): Promise<LightMyRequestResponse>;
+  close(): Promise<void>;
+}
+
+/** A fresh database: in memory on PGlite, a new database of the cluster on PostgreSQL. */
+export async function openTestDatabase(backend: Backend): Promise<Database> {
+  const databaseUrl = backend.url ? await createDatabase(backend.url, testDatabaseName("escale")) : undefined;
+  const db = await openDatabase({ databaseUrl, dataDir: "memory://" });
+  if (!databaseUrl) return db;
+  return {
+    ...db,
+    async close() {
+      await db.close();
+      await dropDatabase(databaseUrl);
+    },
+  };
+}
+
+export async function startTestApp(
+  backend: Backend,
+  options: { seed?: boolean; app?: Partial<AppOptions>; env?: Record<string, string> } = {},
+): Promise<TestApp> {
+  const config = loadConfig({ STOREFRONT_API_TOKEN: TEST_TOKEN, LOG_LEVEL: "silent", ...options.env });
+  const db = await openTestDatabase(backend);
+  await db.migrate();
+  if (options.seed !== false) await seedIfEmpty(db, { brandName: config.brandName });
+  const app = await buildApp({ config, db, logger: false, ...options.app });
+  await app.ready();
+  return {
+    app,
+    db,
+    config,
+    request: (request) =>
+      app.inject({ ...request, headers: { authorization: `Bearer ${TEST_TOKEN}`, ...request.headers } }),
+    async close() {
+      await app.close();
+      await db.close();
+    },
+  };
+}
