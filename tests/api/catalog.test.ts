@@ -142,6 +142,10 @@ describe.each(backends())("catalogue on $name", (backend) => {
       if (!a || !b) throw new Error("facet values");
       const onlyA = await listing(`categoryPath=${chosen.path}&filters=${chosen.facet.name}:${a.value}&size=100`);
       expect(onlyA.products.totalElements).toBe(a.count);
+      const shouted = await listing(`categoryPath=${chosen.path}&filters=${chosen.facet.name}:${a.value.toUpperCase()}&size=100`);
+      expect(shouted.products.totalElements).toBe(a.count);
+      const nothing = await listing(`categoryPath=${chosen.path}&filters=${chosen.facet.name}:no-such-value&size=100`);
+      expect(nothing.products.totalElements).toBe(0);
       const both = await listing(
         `categoryPath=${chosen.path}&filters=${chosen.facet.name}:${a.value}&filters=${chosen.facet.name}:${b.value}&size=100`,
       );

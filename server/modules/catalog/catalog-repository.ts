@@ -251,7 +251,7 @@ export function createCatalogRepository(db: Database) {
     const name = col(lang, "p.name_fr", "p.name_en");
     const rows = await db.rows<PictureRow & { rank: number }>(sql`
       select pi.id, pi.product_id, pi.variant_id, pi.position, pi.is_cover, pi.category, pi.video_url,
-             ${name} || ' – ' || pi.position as title,
+             case when pi.position = 0 then ${name} else ${name} || ' – ' || (pi.position + 1) end as title,
              row_number() over (partition by pi.product_id order by pi.is_cover desc, pi.position) as rank
       from pictures pi join products p on p.id = pi.product_id
       where pi.product_id in (${sql.join(productIds, sql`, `)})
@@ -306,11 +306,13 @@ export function createCatalogRepository(db: Database) {
    * of an attribute counts products matching every filter but that attribute's own, so picking
    * "blue" still shows how many are red.
    */
-  async function list(candidates: SQL, request: PageRequest, lang: Lang, rank?: SQL): Promise<ListingResult> {
+  /** `candidates` selects `id` and `rank` (search relevance; 0 outside search). */
+  async function list(candidates: SQL, request: PageRequest, lang: Lang, ranked = false): Promise<ListingResult> {
     const filterEntries = [...request.filters.entries()];
     const satisfies = (code: string, values: string[]) => sql`exists (
         select 1 from product_values pv join attribute_values av on av.id = pv.attribute_value_id
-        where pv.product_id = c.id and av.attribute_code = ${code} and av.value in (${sql.join(values, sql`, `)}))`;
+        where pv.product_id = c.id and av.attribute_code = ${code}
+          and lower(av.value) in (${sql.join(values.map((value) => value.toLowerCase()), sql`, `)}))`;
     const misses =
       filterEntries.length === 0
         ? sql`0`
@@ -331,7 +333,7 @@ export function createCatalogRepository(db: Database) {
       price: sql`f.price ${direction}, f.sort_name asc`,
       name: sql`f.sort_name ${direction}`,
       reference: sql`f.reference ${direction}`,
-      relevance: rank ? sql`f.rank ${reverse}, f.popularity desc` : sql`f.popularity ${reverse}`,
+      relevance: ranked ? sql`f.rank ${reverse}, f.popularity desc` : sql`f.popularity ${reverse}`,
     };
     const rows = await db.rows<{ kind: "page" | "total" | "facet" } & Partial<FacetRow> & { id?: number; total?: number }>(sql`
       with candidates as (${candidates}),
@@ -402,7 +404,7 @@ export function createCatalogRepository(db: Database) {
       .sort((a, b) => (a[0]?.attribute_position ?? 0) - (b[0]?.attribute_position ?? 0))
       .map((values) => {
         const first = values[0];
-        const selected = new Set(filters.get(first?.attribute_code ?? "") ?? []);
+        const selected = new Set((filters.get(first?.attribute_code ?? "") ?? []).map((value) => value.toLowerCase()));
         return {
           name: first?.attribute_code ?? "",
           label: first?.attribute_label ?? "",
@@ -414,7 +416,7 @@ export function createCatalogRepository(db: Database) {
               label: row.label,
               colorCode: row.color_code,
               count: Number(row.count),
-              selected: selected.has(row.value),
+              selected: selected.has(row.value.toLowerCase()),
             })),
         };
       });
@@ -457,7 +459,7 @@ export function createCatalogRepository(db: Database) {
   }
 
   async function search(term: string, request: PageRequest, lang: Lang): Promise<ListingResult> {
-    return list(searchCandidates(term, lang), request, lang, sql`rank`);
+    return list(searchCandidates(term, lang), request, lang, true);
   }
 
   /** Names of products in stock whose words start with the typed ones, best sellers first. */
