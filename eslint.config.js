@@ -3,9 +3,13 @@ import globals from "globals";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["node_modules", "dist", ".data", "src/api/schema.gen.ts", "server/db/migrations"] },
+  { ignores: ["node_modules", "dist", ".data", "scratch", "bench/.data", "src/api/schema.gen.ts", "server/db/migrations"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
+  {
+    files: ["src/**/*.{ts,tsx}", "machines/**/*.ts"],
+    languageOptions: { globals: { ...globals.browser } },
+  },
   {
     languageOptions: { globals: { ...globals.node } },
     rules: {

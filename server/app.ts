@@ -13,6 +13,7 @@ import { contentHandlers } from "./modules/content/content-handlers.ts";
 import { createContentRepository } from "./modules/content/content-repository.ts";
 import { mediaRoutes } from "./modules/media/media-routes.ts";
 import { PENDING_OPERATIONS } from "./modules/pending-operations.ts";
+import { webRoutes } from "./modules/web/web-routes.ts";
 
 /** How long a catalogue read may be served from memory. */
 export const CATALOG_CACHE_TTL_MS = 10_000;
@@ -29,6 +30,8 @@ export interface AppOptions {
   logger?: FastifyServerOptions["logger"];
   /** Serve catalogue reads from a short-lived in-memory cache (default true). */
   cacheReads?: boolean;
+  /** Folder of the built SPA (default dist/web). */
+  webRoot?: string;
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -63,6 +66,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const catalog = createCatalogRepository(db);
   const content = createContentRepository(db);
   await app.register(mediaRoutes, { db });
+
+  // The shop itself: the built SPA and its runtime configuration (its not-found handler
+  // answers the SPA for page addresses and JSON 404s for the rest).
+  await webRoutes(app, { config, webRoot: options.webRoot });
 
   // Contract routes
   await registerContractRoutes(app, {

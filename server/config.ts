@@ -24,6 +24,7 @@ const EnvSchema = v.object({
   BRAND_NAME: v.optional(v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(40)), "Escale"),
   PUBLIC_URL: v.optional(v.pipe(v.string(), v.url("must be an absolute URL"))),
   LOG_LEVEL: v.optional(v.picklist(LOG_LEVELS, `must be one of ${LOG_LEVELS.join(", ")}`), "info"),
+  MAP_STYLE_URL: v.optional(v.pipe(v.string(), v.url("must be an absolute URL"))),
   SEED: v.optional(v.picklist(["auto", "off"], "must be auto or off"), "auto"),
   NODE_ENV: optionalText,
 });
@@ -39,6 +40,8 @@ export interface Config {
   brandName: string;
   publicUrl: string;
   logLevel: (typeof LOG_LEVELS)[number];
+  /** MapLibre style of the relay map; unset uses the bundled offline style. */
+  mapStyleUrl: string | undefined;
   /** Load the demo catalogue into an empty database at start. */
   seedOnStart: boolean;
 }
@@ -66,6 +69,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     brandName: parsed.BRAND_NAME,
     publicUrl: (parsed.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ""),
     logLevel: parsed.LOG_LEVEL,
+    mapStyleUrl: parsed.MAP_STYLE_URL,
     seedOnStart: parsed.SEED === "auto",
   };
 }

@@ -77,7 +77,10 @@ export async function runCommand(
   let output = "";
   const show = (chunk: Buffer) => {
     output = keepTail(output, chunk);
-    for (const line of chunk.toString().split("\n")) if (line.trim()) console.log(`    ${line}`);
+    for (const line of chunk.toString().split("\n")) {
+      // npm's own configuration warnings say nothing about the benchmark.
+      if (line.trim() && !line.startsWith("npm warn")) console.log(`    ${line}`);
+    }
   };
   child.stdout?.on("data", show);
   child.stderr?.on("data", show);
@@ -119,6 +122,8 @@ export interface RunningServer {
   startSeconds: number;
   /** Log lines the server wrote (at LOG_LEVEL=warn: warnings and errors). */
   logLines(): string[];
+  /** How many of them were written before it was ready. */
+  startupLogLines: number;
   /** CPU seconds (user + system) the server process has used so far, or null when unknown. */
   cpuSeconds(): number | null;
   stop(): Promise<void>;
@@ -200,6 +205,7 @@ async function startServerOnce(options: { cwd: string; env: Record<string, strin
     pid,
     startSeconds: (performance.now() - started) / 1000,
     logLines: () => (partial.trim() ? [...lines, partial] : [...lines]),
+    startupLogLines: lines.length,
     cpuSeconds: () => processCpuSeconds(pid),
     stop,
   };

@@ -94,6 +94,11 @@ export function toErrorBody(error: FastifyError | HttpError | Error): ErrorBody 
   return { status: 500, message: "Internal server error", code: "INTERNAL" };
 }
 
+/** The JSON 404 of an address no route serves. */
+export function noRouteBody(request: FastifyRequest): ErrorBody {
+  return { status: 404, message: `No route for ${request.method} ${request.url.split("?")[0]}`, code: "NO_ROUTE" };
+}
+
 export function registerErrorHandlers(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | HttpError, request: FastifyRequest, reply: FastifyReply) => {
     const body = toErrorBody(error);
@@ -101,9 +106,5 @@ export function registerErrorHandlers(app: FastifyInstance): void {
       request.log.error({ err: error }, "request failed");
     }
     return reply.status(body.status).type("application/json").send(body);
-  });
-  app.setNotFoundHandler((request, reply) => {
-    const body: ErrorBody = { status: 404, message: `No route for ${request.method} ${request.url.split("?")[0]}`, code: "NO_ROUTE" };
-    return reply.status(404).send(body);
   });
 }

@@ -1,0 +1,77 @@
+// The one client of the storefront API: typed from the contract, with the cross-cutting concerns
+// as middleware (language, storefront token, customer token, renewed token) and errors
+// normalised to `{status, message, code}`. No UI side effects here: callers decide.
+import createClient, { type Middleware } from "openapi-fetch";
+import type { paths } from "./schema.gen.ts";
+
+export type ApiLocale = "fr_FR" | "en_US";
+
+export interface ApiError {
+  /** HTTP status; 499 when the request was cancelled, -1 when no answer came. */
+  status: number;
+  message: string;
+  code?: string;
+}
+
+export const CANCELLED_STATUS = 499;
+export const NO_RESPONSE_STATUS = -1;
+export const CANCELLED_MESSAGE = "Operation cancelled due to a new request";
+
+export interface ClientOptions {
+  baseUrl?: string;
+  storefrontToken: string;
+  locale: () => ApiLocale;
+  customerToken?: () => string | undefined;
+  /** Called with the renewed customer token an answer carries. */
+  onCustomerToken?: (token: string) => void;
+  fetch?: typeof fetch;
+}
+
+export function isApiError(value: unknown): value is ApiError {
+  return typeof value === "object" && value !== null && "status" in value && "message" in value && typeof value.status === "number";
+}
+
+/** Any failure of a call, as the `{status, message}` the machines and views work with. */
+export function toApiError(error: unknown, status?: number): ApiError {
+  if (isApiError(error)) return { status: status ?? error.status, message: error.message, ...(error.code ? { code: error.code } : {}) };
+  if (error instanceof DOMException && error.name === "AbortError") return { status: CANCELLED_STATUS, message: CANCELLED_MESSAGE };
+  if (error instanceof Error && error.name === "AbortError") return { status: CANCELLED_STATUS, message: CANCELLED_MESSAGE };
+  if (status !== undefined) return { status, message: `Request failed with status ${status}` };
+  return { status: NO_RESPONSE_STATUS, message: error instanceof Error ? error.message : "No response" };
+}
+
+export function createApiClient(options: ClientOptions) {
+  const client = createClient<paths>({ baseUrl: options.baseUrl ?? "/api/v1", fetch: options.fetch ?? ((input) => fetch(input)) });
+  const middleware: Middleware = {
+    onRequest({ request }) {
+      request.headers.set("Authorization", `Bearer ${options.storefrontToken}`);
+      const token = options.customerToken?.();
+      if (token) request.headers.set("X-Customer-Authorization", `Bearer ${token}`);
+      const url = new URL(request.url);
+      if (url.searchParams.has("locale")) return request;
+      url.searchParams.set("locale", options.locale());
+      return new Request(url, request);
+    },
+    onResponse({ response }) {
+      const renewed = response.headers.get("X-Customer-Token");
+      if (renewed) options.onCustomerToken?.(renewed);
+      return undefined;
+    },
+  };
+  client.use(middleware);
+  return client;
+}
+
+export type ApiClient = ReturnType<typeof createApiClient>;
+
+/** The data of a call, or a thrown ApiError. */
+export async function unwrap<T>(call: Promise<{ data?: T; error?: unknown; response: Response }>): Promise<T> {
+  let result: { data?: T; error?: unknown; response: Response };
+  try {
+    result = await call;
+  } catch (error) {
+    throw toApiError(error);
+  }
+  if (result.error !== undefined || !result.response.ok) throw toApiError(result.error, result.response.status);
+  return result.data as T;
+}

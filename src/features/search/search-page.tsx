@@ -1,0 +1,5 @@
+// Placeholder until this feature is built.
+export function SearchPage() {
+  return <h1>SearchPage</h1>;
+}
+

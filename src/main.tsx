@@ -1,0 +1,38 @@
+// Entry of the SPA: read the runtime configuration, then build the client, the query cache and
+// the router, and render.
+import { I18nProvider } from "@lingui/react";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { RouterProvider } from "@tanstack/react-router";
+import { StrictMode } from "react";
+import { createRoot } from "react-dom/client";
+import { createApiClient } from "./api/client.ts";
+import { fetchRuntimeConfig } from "./app/runtime-config.ts";
+import { activateLanguage, apiLocaleOf, currentLang, DEFAULT_LANG, i18n, isLang } from "./i18n/i18n.ts";
+import { createAppRouter } from "./routes/router.tsx";
+import "./ui/global.css";
+
+async function start() {
+  const firstSegment = window.location.pathname.split("/")[1];
+  // The provider renders nothing until a language is active: activate the address's one first.
+  const [config] = await Promise.all([fetchRuntimeConfig(), activateLanguage(isLang(firstSegment) ? firstSegment : DEFAULT_LANG)]);
+  const queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: 60_000, retry: 1 } } });
+  const api = createApiClient({
+    baseUrl: `${window.location.origin}/api/v1`,
+    storefrontToken: config.storefrontToken,
+    locale: () => apiLocaleOf(currentLang()),
+  });
+  const router = createAppRouter({ queryClient, api, config });
+  const container = document.getElementById("root");
+  if (!container) throw new Error("#root is missing from index.html");
+  createRoot(container).render(
+    <StrictMode>
+      <I18nProvider i18n={i18n}>
+        <QueryClientProvider client={queryClient}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>
+      </I18nProvider>
+    </StrictMode>,
+  );
+}
+
+void start();

@@ -1,0 +1,94 @@
+// Every page of the shop and its path in each language (DESIGN §3): French paths are the
+// specification's, English ones translate the slugs produit, categorie, mon-compte, commande,
+// mon-panier and recherche. One definition gives both, and the language switcher maps between them.
+import type { Lang } from "../i18n/i18n.ts";
+
+export const PAGES = {
+  home: { fr: "/", en: "/" },
+  category: { fr: "/categorie/$l1/{-$l2}/{-$l3}", en: "/category/$l1/{-$l2}/{-$l3}" },
+  product: { fr: "/produit/$slug", en: "/product/$slug" },
+  search: { fr: "/recherche", en: "/search" },
+  contact: { fr: "/contact", en: "/contact" },
+  legalMentions: { fr: "/mentions-legales", en: "/mentions-legales" },
+  termsOfSale: { fr: "/conditions-generales-de-vente", en: "/conditions-generales-de-vente" },
+  faq: { fr: "/faq", en: "/faq" },
+  cookies: { fr: "/gestion-des-cookies", en: "/gestion-des-cookies" },
+  privacy: {
+    fr: "/politique-de-protection-des-donnees-personnelles",
+    en: "/politique-de-protection-des-donnees-personnelles",
+  },
+  delivery: { fr: "/livraison", en: "/livraison" },
+  exchangeReturn: { fr: "/echange-retour", en: "/echange-retour" },
+  blog: { fr: "/blog", en: "/blog" },
+  unauthorized: { fr: "/401", en: "/401" },
+  notFound: { fr: "/404", en: "/404" },
+} as const;
+
+export type PageId = keyof typeof PAGES;
+export type PagePath<P extends PageId, L extends Lang> = `/${L}${(typeof PAGES)[P][L] extends "/" ? "" : (typeof PAGES)[P][L]}`;
+
+/** The route path of a page in a language, e.g. product/en → `/en/product/$slug`. */
+export function pagePath<P extends PageId, L extends Lang>(page: P, lang: L): PagePath<P, L> {
+  const path: string = PAGES[page][lang];
+  return (path === "/" ? `/${lang}` : `/${lang}${path}`) as PagePath<P, L>;
+}
+
+/** Fills a page's path with its parameters, leaving out optional ones that are not given. */
+export function pageHref(page: PageId, lang: Lang, params: Record<string, string | undefined> = {}): string {
+  const path = pagePath(page, lang)
+    .split("/")
+    .map((segment) => {
+      const optional = /^\{-\$(\w+)\}$/.exec(segment);
+      if (optional?.[1]) return params[optional[1]] === undefined ? null : encodeURIComponent(params[optional[1]] ?? "");
+      const required = /^\$(\w+)$/.exec(segment);
+      if (required?.[1]) return encodeURIComponent(params[required[1]] ?? "");
+      return segment;
+    })
+    .filter((segment) => segment !== null)
+    .join("/");
+  return path;
+}
+
+/** Finds which page a path (without its language prefix) is, with its parameters. */
+export function matchPage(lang: Lang, pathWithoutLang: string): { page: PageId; params: Record<string, string> } | undefined {
+  const segments = pathWithoutLang.split("/").filter(Boolean);
+  for (const page of Object.keys(PAGES) as PageId[]) {
+    const pattern = PAGES[page][lang].split("/").filter(Boolean);
+    const params: Record<string, string> = {};
+    let index = 0;
+    let matched = true;
+    for (const part of pattern) {
+      const segment = segments[index];
+      const optional = /^\{-\$(\w+)\}$/.exec(part);
+      const required = /^\$(\w+)$/.exec(part);
+      if (optional?.[1]) {
+        if (segment !== undefined) {
+          params[optional[1]] = decodeURIComponent(segment);
+          index += 1;
+        }
+      } else if (required?.[1]) {
+        if (segment === undefined) {
+          matched = false;
+          break;
+        }
+        params[required[1]] = decodeURIComponent(segment);
+        index += 1;
+      } else if (segment === part) {
+        index += 1;
+      } else {
+        matched = false;
+        break;
+      }
+    }
+    if (matched && index === segments.length) return { page, params };
+  }
+  return undefined;
+}
+
+/** The same page in the other language: `/fr/produit/x` → `/en/product/x` (query kept by the caller). */
+export function translatePath(pathname: string, to: Lang): string {
+  const [, first = "", ...rest] = pathname.split("/");
+  const from: Lang = first === "en" ? "en" : "fr";
+  const match = matchPage(from, `/${rest.join("/")}`);
+  return match ? pageHref(match.page, to, match.params) : pageHref("home", to);
+}
