@@ -11,7 +11,7 @@ import { preparePglite, preparePostgres, type BackendName, type Preparation } fr
 import { CACHE_MAX_ENTRIES, CACHE_TTL_MS, ReadCacheModel } from "./lib/cache-model.ts";
 import { ApiClient, discoverUrlSets, SCENARIOS, type ScenarioName, type UrlSets } from "./lib/discover.ts";
 import { cleanupAll, installSignalHandlers, InterruptedError, isInterrupted, throwIfInterrupted } from "./lib/lifecycle.ts";
-import { measure, warmUp } from "./lib/load.ts";
+import { measure, QUIET_MACHINE_PERCENT, quietMachine, warmUp } from "./lib/load.ts";
 import { startServer } from "./lib/processes.ts";
 import {
   checkTargets,
@@ -131,6 +131,7 @@ async function benchBackend(name: BackendName, options: Options, report: Backend
     report.description = backend.description;
     report.engineVersion = backend.engineVersion;
     report.source = backend.source;
+    report.statistics = backend.statistics;
     console.log(`  ${backend.description}; catalogue ${backend.seeded === "now" ? `seeded in ${backend.seedSeconds.toFixed(0)} s` : "reused"}`);
 
     const token = `bench-${randomBytes(12).toString("hex")}`;
@@ -159,12 +160,20 @@ async function benchBackend(name: BackendName, options: Options, report: Backend
       const run = async (scenario: ScenarioName, urlSet: UrlSetName, connections: number) => {
         const urls = sets[urlSet][scenario];
         if (urls.length === 0) throw new Error(`no ${urlSet} URLs for ${scenario}`);
+        // Let other work on the machine calm down first (bounded), then warm up right before the run
+        // so the cache holds what the warm-up loaded.
+        const backgroundCpu = await quietMachine();
         if (urlSet === "wide") {
           // Start after the read cache forgot this scenario's earlier requests.
           const wait = (lastRequestAt.get(scenario) ?? 0) + CACHE_TTL_MS + 500 - performance.now();
           if (wait > 0) {
-            process.stdout.write(`  (waiting ${(wait / 1000).toFixed(0)} s for the read cache to expire)\n`);
+            console.log(`  (waiting ${(wait / 1000).toFixed(0)} s for the read cache to expire)`);
             await delay(wait);
+          }
+        } else {
+          const failures = await warmUp(api, urls);
+          if (failures.length > 0) {
+            console.log(`  warm-up of ${scenario}: ${failures.length} URL(s) did not answer 2xx, e.g. ${failures.slice(0, 3).join("; ")}`);
           }
         }
         throwIfInterrupted();
@@ -178,6 +187,7 @@ async function benchBackend(name: BackendName, options: Options, report: Backend
             connections,
             durationSeconds: options.durationSeconds,
             assignment: urlSet === "wide" ? "partition" : "rotate",
+            backgroundCpu,
           },
           cache,
           { serverCpuSeconds: server.cpuSeconds, activeQueries: backend.activeQueries },
@@ -201,18 +211,13 @@ async function benchBackend(name: BackendName, options: Options, report: Backend
           (figures.backlogSeconds >= 0.5 ? `  (backlog ${figures.backlogSeconds.toFixed(1)} s)` : "") +
           (flagged ? `  ! non-2xx ${figures.non2xx}, errors ${figures.errors}, timeouts ${figures.timeouts}` : "");
         process.stdout.write(process.stdout.isTTY ? `\r${summary}\n` : `${summary}\n`);
-        if ((figures.backgroundCpu ?? 0) > 15) {
-          console.log(`      note: the machine was ${figures.backgroundCpu}% busy before this run (other work): figures are disturbed`);
+        if ((figures.backgroundCpu ?? 0) >= QUIET_MACHINE_PERCENT) {
+          console.log(`      note: the machine was still ${figures.backgroundCpu}% busy with other work when this run started: figures are disturbed`);
         }
         for (const url of figures.failingUrls) console.log(`      failing: ${url}`);
       };
 
       for (const scenario of options.scenarios) {
-        const failures = await warmUp(api, sets.standard[scenario]);
-        lastRequestAt.set(scenario, performance.now());
-        if (failures.length > 0) {
-          console.log(`  warm-up of ${scenario}: ${failures.length} URL(s) did not answer 2xx, e.g. ${failures.slice(0, 3).join("; ")}`);
-        }
         for (const connections of options.connections) await run(scenario, "standard", connections);
       }
       if (options.wide) {
@@ -303,6 +308,10 @@ async function main(): Promise<number> {
     console.log(formatTable(report.scenarios));
     if (name !== "postgres" && report.scenarios.some((row) => row.targets.length > 0)) {
       console.log("(the targets are set for PostgreSQL; shown here for comparison)");
+    }
+    const disturbed = report.scenarios.filter((row) => (row.figures.backgroundCpu ?? 0) >= QUIET_MACHINE_PERCENT).length;
+    if (disturbed > 0) {
+      console.log(`! ${disturbed} run(s) started while other work kept the machine ≥ ${QUIET_MACHINE_PERCENT}% busy (bg %): their figures are disturbed`);
     }
     if (report.scenarios.some((row) => row.flagged)) {
       console.log("! some responses were not 2xx or failed: those rows are not trustworthy");

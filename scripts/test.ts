@@ -1,10 +1,12 @@
-// `npm test`: typecheck, lint, api:check, then Vitest; ends with `Tests: N passed, N failed`.
-// Extra arguments go to Vitest (`npm test -- tests/api`).
+// `npm test`: typecheck, lint, api:check, then Vitest, then the end-to-end tests in a real
+// browser; ends with `Tests: N passed, N failed`. Extra arguments go to both Vitest runs
+// (`npm test -- tests/api`).
 import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import { join, resolve } from "node:path";
 
 const VITEST_JSON = ".test-results/vitest.json";
+const E2E_JSON = ".test-results/e2e.json";
 
 interface StepResult {
   name: string;
@@ -53,10 +55,10 @@ interface VitestJson {
   testResults: { name: string; status: string; assertionResults: { status: string }[] }[];
 }
 
-function readVitestJson(): VitestJson | null {
-  if (!existsSync(VITEST_JSON)) return null;
+function readVitestJson(file: string): VitestJson | null {
+  if (!existsSync(file)) return null;
   try {
-    const parsed: unknown = JSON.parse(readFileSync(VITEST_JSON, "utf8"));
+    const parsed: unknown = JSON.parse(readFileSync(file, "utf8"));
     return isVitestJson(parsed) ? parsed : null;
   } catch {
     return null;
@@ -76,15 +78,15 @@ function isVitestJson(value: unknown): value is VitestJson {
   );
 }
 
-async function vitestStep(extraArgs: string[]): Promise<StepResult> {
-  rmSync(VITEST_JSON, { force: true });
-  mkdirSync(join(VITEST_JSON, ".."), { recursive: true });
-  const args = ["run", "--reporter=default", "--reporter=json", `--outputFile.json=${VITEST_JSON}`, ...extraArgs];
+async function vitestStep(name: string, jsonFile: string, configArgs: string[], extraArgs: string[]): Promise<StepResult> {
+  rmSync(jsonFile, { force: true });
+  mkdirSync(join(jsonFile, ".."), { recursive: true });
+  const args = ["run", ...configArgs, "--reporter=default", "--reporter=json", `--outputFile.json=${jsonFile}`, ...extraArgs];
   const [code, seconds] = await timed(() => run(bin("vitest"), args));
 
-  const report = readVitestJson();
+  const report = readVitestJson(jsonFile);
   if (!report) {
-    return { name: "vitest", passed: 0, failed: 1, skipped: 0, seconds, note: `exit code ${code}, no ${VITEST_JSON}` };
+    return { name, passed: 0, failed: 1, skipped: 0, seconds, note: `exit code ${code}, no ${jsonFile}` };
   }
   // A file that fails to load has no test results of its own: count it as one failed test.
   const brokenFiles = report.testResults.filter(
@@ -92,7 +94,7 @@ async function vitestStep(extraArgs: string[]): Promise<StepResult> {
   ).length;
   const failed = report.numFailedTests + brokenFiles;
   const result: StepResult = {
-    name: "vitest",
+    name,
     passed: report.numPassedTests,
     failed,
     skipped: (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0),
@@ -107,9 +109,12 @@ async function vitestStep(extraArgs: string[]): Promise<StepResult> {
   return result;
 }
 
+/** Steps that report a number of tests rather than passed/failed. */
+const COUNTED_STEPS = new Set(["vitest", "e2e"]);
+
 function summaryLine(step: StepResult): string {
   const status = step.failed > 0 ? "FAIL" : "ok  ";
-  const counts = step.name === "vitest"
+  const counts = COUNTED_STEPS.has(step.name)
     ? `${step.passed} passed, ${step.failed} failed${step.skipped ? `, ${step.skipped} skipped` : ""}`
     : step.failed > 0 ? "failed" : "passed";
   const note = step.note ? ` (${step.note})` : "";
@@ -122,7 +127,10 @@ async function main(): Promise<void> {
   steps.push(await checkStep("typecheck", bin("tsc"), ["--noEmit"]));
   steps.push(await checkStep("lint", bin("eslint"), ["."]));
   steps.push(await checkStep("api:check", "npm", ["run", "--silent", "api:check"]));
-  steps.push(await vitestStep(vitestArgs));
+  steps.push(await vitestStep("vitest", VITEST_JSON, [], vitestArgs));
+  // A filter naming only unit or API tests leaves no end-to-end file to run: not a failure.
+  const e2eFilter = vitestArgs.length > 0 ? ["--passWithNoTests"] : [];
+  steps.push(await vitestStep("e2e", E2E_JSON, ["--config", "vitest.e2e.config.ts", ...e2eFilter], vitestArgs));
 
   const passed = steps.reduce((sum, step) => sum + step.passed, 0);
   const failed = steps.reduce((sum, step) => sum + step.failed, 0);

@@ -2,6 +2,9 @@
 // the contract's routes). Tests build it and call `app.inject()`.
 import { randomUUID } from "node:crypto";
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
+import { mailboxRoutes } from "./adapters/mail/mailbox-routes.ts";
+import type { MailerFor } from "./adapters/mail/mailer.ts";
+import { createOutboxRepository, outboxMailer } from "./adapters/mail/outbox-mailer.ts";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/client.ts";
 import { registerContractRoutes } from "./http/contract.ts";
@@ -9,10 +12,16 @@ import { registerErrorHandlers, type ErrorBody } from "./http/errors.ts";
 import { createReadCache, noCache } from "./http/read-cache.ts";
 import { catalogHandlers } from "./modules/catalog/catalog-handlers.ts";
 import { createCatalogRepository } from "./modules/catalog/catalog-repository.ts";
+import { contactHandlers } from "./modules/contact/contact-handlers.ts";
+import { createContactRepository } from "./modules/contact/contact-repository.ts";
 import { contentHandlers } from "./modules/content/content-handlers.ts";
 import { createContentRepository } from "./modules/content/content-repository.ts";
 import { mediaRoutes } from "./modules/media/media-routes.ts";
+import { newsletterHandlers } from "./modules/newsletter/newsletter-handlers.ts";
+import { createNewsletterRepository } from "./modules/newsletter/newsletter-repository.ts";
 import { PENDING_OPERATIONS } from "./modules/pending-operations.ts";
+import { stockAlertHandlers } from "./modules/stock-alerts/stock-alert-handlers.ts";
+import { createStockAlertRepository } from "./modules/stock-alerts/stock-alert-repository.ts";
 import { webRoutes } from "./modules/web/web-routes.ts";
 
 /** How long a catalogue read may be served from memory. */
@@ -32,10 +41,13 @@ export interface AppOptions {
   cacheReads?: boolean;
   /** Folder of the built SPA (default dist/web). */
   webRoot?: string;
+  /** How e-mails leave the shop (default: the outbox table). */
+  mailer?: MailerFor;
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, db } = options;
+  const mailer = options.mailer ?? outboxMailer;
   const readiness = options.readiness ?? { ready: true };
   const app = Fastify({
     logger: options.logger ?? { level: config.logLevel },
@@ -65,7 +77,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const cache = options.cacheReads === false ? noCache : createReadCache({ ttlMs: CATALOG_CACHE_TTL_MS, maxEntries: 5000 });
   const catalog = createCatalogRepository(db);
   const content = createContentRepository(db);
+  const stockAlerts = createStockAlertRepository(db);
+  const contact = createContactRepository({ db, mailer, shopEmail: config.shopEmail });
+  const newsletter = createNewsletterRepository(db);
   await app.register(mediaRoutes, { db });
+  // The embedded mailbox shows every e-mail the shop sent: never on a configured (public) shop.
+  if (config.demoMode) await app.register(mailboxRoutes, { outbox: createOutboxRepository(db) });
 
   // The shop itself: the built SPA and its runtime configuration (its not-found handler
   // answers the SPA for page addresses and JSON 404s for the rest).
@@ -78,6 +95,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     handlers: {
       ...catalogHandlers({ catalog, cache }),
       ...contentHandlers({ content, catalog, cache }),
+      ...stockAlertHandlers({ stockAlerts }),
+      ...contactHandlers({ contact }),
+      ...newsletterHandlers({ newsletter }),
     },
   });
   return app;

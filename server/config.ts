@@ -4,6 +4,9 @@ import * as v from "valibot";
 /** The storefront token used when none is configured; documented in the README, demo only. */
 export const DEMO_STOREFRONT_TOKEN = "escale-demo-storefront-token";
 
+/** Where contact-form messages go when SHOP_EMAIL is not set. */
+export const DEFAULT_SHOP_EMAIL = "boutique@escale.example";
+
 const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
 
 const optionalText = v.optional(v.pipe(v.string(), v.trim(), v.minLength(1)));
@@ -26,6 +29,7 @@ const EnvSchema = v.object({
   LOG_LEVEL: v.optional(v.picklist(LOG_LEVELS, `must be one of ${LOG_LEVELS.join(", ")}`), "info"),
   MAP_STYLE_URL: v.optional(v.pipe(v.string(), v.url("must be an absolute URL"))),
   SEED: v.optional(v.picklist(["auto", "off"], "must be auto or off"), "auto"),
+  SHOP_EMAIL: v.optional(v.pipe(v.string(), v.trim(), v.email("must be an e-mail address")), DEFAULT_SHOP_EMAIL),
   NODE_ENV: optionalText,
 });
 
@@ -44,6 +48,8 @@ export interface Config {
   mapStyleUrl: string | undefined;
   /** Load the demo catalogue into an empty database at start. */
   seedOnStart: boolean;
+  /** The shop's customer-service address: contact-form messages are e-mailed to it. */
+  shopEmail: string;
 }
 
 export class ConfigError extends Error {}
@@ -71,5 +77,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: parsed.LOG_LEVEL,
     mapStyleUrl: parsed.MAP_STYLE_URL,
     seedOnStart: parsed.SEED === "auto",
+    shopEmail: parsed.SHOP_EMAIL,
   };
 }

@@ -1,7 +1,10 @@
 // Starts the shop: configuration → database → app → listen, then migrations and the demo seed.
+import { outboxMailer } from "./adapters/mail/outbox-mailer.ts";
 import { buildApp, type Readiness } from "./app.ts";
 import { ConfigError, loadConfig } from "./config.ts";
 import { openDatabase } from "./db/client.ts";
+import type { PeriodicJob } from "./jobs/periodic-job.ts";
+import { startRestockNotifier } from "./modules/stock-alerts/restock-notifications.ts";
 import { seedIfEmpty } from "./seed/seed.ts";
 
 const SHUTDOWN_TIMEOUT_MS = 10_000;
@@ -10,7 +13,10 @@ async function main() {
   const config = loadConfig();
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const readiness: Readiness = { ready: false };
-  const app = await buildApp({ config, db, readiness });
+  // The embedded outbox; an SMTP mailer (SMTP_URL) comes with its own issue.
+  const mailer = outboxMailer;
+  const app = await buildApp({ config, db, readiness, mailer });
+  const jobs: PeriodicJob[] = [];
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -22,6 +28,7 @@ async function main() {
       process.exit(1);
     }, SHUTDOWN_TIMEOUT_MS);
     timer.unref();
+    await Promise.all(jobs.map((job) => job.stop()));
     await app.close();
     await db.close();
     process.exit(0);
@@ -37,6 +44,7 @@ async function main() {
     if (seeded) app.log.info("demo catalogue loaded");
   }
   readiness.ready = true;
+  if (!stopping) jobs.push(startRestockNotifier({ db, mailer, links: config, log: app.log }));
   app.log.info(
     { url: `http://localhost:${config.port}`, demoMode: config.demoMode },
     config.demoMode ? "Escale is ready (demo mode: embedded database and the demo storefront token)" : "Escale is ready",

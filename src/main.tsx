@@ -1,11 +1,15 @@
-// Entry of the SPA: read the runtime configuration, then build the client, the query cache and
-// the router, and render.
+// Entry of the SPA: read the runtime configuration, then build the client, the query cache, the
+// app-wide actors (notifications, cookie consent: loaded just after the first paint) and the
+// router, and render.
 import { I18nProvider } from "@lingui/react";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { RouterProvider } from "@tanstack/react-router";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { createApiClient } from "./api/client.ts";
+import { ConsentProvider, createConsent } from "./app/consent.tsx";
+import { reportLoadFailure } from "./app/lazy-actor.ts";
+import { createNotifications, NotificationsProvider } from "./app/notifications.tsx";
 import { fetchRuntimeConfig } from "./app/runtime-config.ts";
 import { activateLanguage, apiLocaleOf, currentLang, DEFAULT_LANG, i18n, isLang } from "./i18n/i18n.ts";
 import { createAppRouter } from "./routes/router.tsx";
@@ -21,6 +25,8 @@ async function start() {
     storefrontToken: config.storefrontToken,
     locale: () => apiLocaleOf(currentLang()),
   });
+  const notifications = createNotifications();
+  const consent = createConsent();
   const router = createAppRouter({ queryClient, api, config });
   const container = document.getElementById("root");
   if (!container) throw new Error("#root is missing from index.html");
@@ -28,11 +34,22 @@ async function start() {
     <StrictMode>
       <I18nProvider i18n={i18n}>
         <QueryClientProvider client={queryClient}>
-          <RouterProvider router={router} />
+          <NotificationsProvider notifications={notifications}>
+            <ConsentProvider consent={consent}>
+              <RouterProvider router={router} />
+            </ConsentProvider>
+          </NotificationsProvider>
         </QueryClientProvider>
       </I18nProvider>
     </StrictMode>,
   );
+  // The shell's flows are not needed for the first paint: they load right after it.
+  const loadShellFlows = () => Promise.all([notifications.load(), consent.actor.load()]).catch(reportLoadFailure);
+  if (typeof window.requestIdleCallback === "function") window.requestIdleCallback(() => void loadShellFlows(), { timeout: SHELL_FLOWS_DEADLINE_MS });
+  else setTimeout(() => void loadShellFlows(), 0);
 }
+
+/** Longest wait for an idle moment before the shell's flows load anyway. */
+const SHELL_FLOWS_DEADLINE_MS = 1500;
 
 void start();

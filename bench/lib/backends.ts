@@ -19,6 +19,8 @@ export interface PreparedBackend {
   products: number;
   seeded: "now" | "reused";
   seedSeconds: number;
+  /** How the planner's table statistics came about. */
+  statistics: string;
   /** DATA_DIR or DATABASE_URL for the server. */
   serverEnv: Record<string, string>;
   /** Queries of the catalogue's database still running, from a separate connection (PostgreSQL). */
@@ -69,16 +71,23 @@ export async function preparePglite(root: string, products: number): Promise<Pre
       products,
       seeded: result.seeded,
       seedSeconds: result.seconds,
+      statistics: "as left by the seed command (PGlite runs no autovacuum, so none unless something ran ANALYZE)",
       serverEnv: { DATA_DIR: dataDir },
       release: () => Promise.resolve(),
     },
   };
 }
 
-async function describePostgres(url: string): Promise<{ version: string | null; products: number | null }> {
+/**
+ * Version and size of the catalogue. Also runs ANALYZE: right after a bulk load the tables have no
+ * statistics until autovacuum gets to them (up to a minute later), and the plans of the first
+ * runs would differ from those of a database in service.
+ */
+async function analyzeAndDescribe(url: string): Promise<{ version: string | null; products: number | null }> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
+    await client.query("analyze");
     const version = await client.query<{ version: string }>("select current_setting('server_version') as version");
     const count = await client.query<{ count: number }>("select count(*)::int as count from products");
     return { version: version.rows[0]?.version ?? null, products: count.rows[0]?.count ?? null };
@@ -119,7 +128,7 @@ export async function preparePostgres(root: string, products: number): Promise<P
   try {
     console.log(`  catalogue: seeding ${products.toLocaleString("en-US")} products (skipped if the database already has products)`);
     const result = await seed(root, { DATABASE_URL: url }, products);
-    const described = await describePostgres(url);
+    const described = await analyzeAndDescribe(url);
     if (described.products !== null && described.products !== products) {
       console.log(
         `  note: the database holds ${described.products.toLocaleString("en-US")} products, not ${products.toLocaleString("en-US")} ` +
@@ -152,6 +161,7 @@ export async function preparePostgres(root: string, products: number): Promise<P
         products: described.products ?? products,
         seeded: result.seeded,
         seedSeconds: result.seconds,
+        statistics: "ANALYZE run by the benchmark after seeding (as autovacuum would within a minute)",
         serverEnv: { DATABASE_URL: url },
         activeQueries,
         release,

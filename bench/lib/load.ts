@@ -26,6 +26,8 @@ export interface RunSpec {
    * requested twice until a connection has gone through its slice (to miss the read cache).
    */
   assignment: "rotate" | "partition";
+  /** Busy share of the machine (%) measured before the run (see `quietMachine`), for the record. */
+  backgroundCpu?: number | null;
 }
 
 export interface CpuShare {
@@ -77,6 +79,7 @@ function percentile(sorted: Float64Array, p: number): number {
 }
 
 const SETTLE_SAMPLE_MS = 250;
+export const QUIET_MACHINE_PERCENT = 15;
 
 const round = (value: number, digits = 2) => Math.round(value * 10 ** digits) / 10 ** digits;
 
@@ -97,6 +100,19 @@ async function machineBusy(ms: number): Promise<number | null> {
   const after = machineTimes();
   const total = after.total - before.total;
   return total > 0 ? round((100 * (after.busy - before.busy)) / total, 1) : null;
+}
+
+/**
+ * Waits (up to `maxWaitMs`) for the machine to be quiet, i.e. less than 15 % busy, so that other
+ * work running there disturbs the run as little as possible. Resolves to the last busy share.
+ */
+export async function quietMachine(maxWaitMs = 20_000): Promise<number | null> {
+  const started = performance.now();
+  for (;;) {
+    throwIfInterrupted();
+    const busy = await machineBusy(500);
+    if (busy === null || busy < QUIET_MACHINE_PERCENT || performance.now() - started > maxWaitMs) return busy;
+  }
 }
 
 /**
@@ -168,7 +184,7 @@ export async function measure(
   const failing = new Map<number, number>();
   const statusCodes: Record<string, number> = {};
 
-  const backgroundCpu = await machineBusy(300);
+  const backgroundCpu = spec.backgroundCpu ?? null;
   const before = { machine: machineTimes(), self: process.cpuUsage(), server: serverCpuSeconds(), at: performance.now() };
   let instance: autocannon.Instance | undefined;
   const stopOnInterrupt = onInterrupt(() => instance?.stop());

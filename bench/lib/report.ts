@@ -132,6 +132,7 @@ export interface BackendReport {
   description?: string;
   engineVersion?: string | null;
   source?: string;
+  statistics?: string;
   startedAt: string;
   finishedAt?: string;
   catalogue?: { requestedProducts: number; products: number; seeded: "now" | "reused"; seedSeconds: number; level1Categories: number; level2Categories: number };

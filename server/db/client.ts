@@ -16,6 +16,16 @@ import * as schema from "./schema.ts";
 
 export type Orm = PgDatabase<PgQueryResultHKT, typeof schema>;
 
+/** Runs a raw statement on the database or inside a transaction (`orm.transaction`) and returns its rows. */
+export async function rowsOf<T>(orm: Orm, statement: SQL): Promise<T[]> {
+  // Both drivers answer `{ rows }`; the shared Orm type does not know which driver it is.
+  const result: unknown = await orm.execute(statement);
+  if (typeof result !== "object" || result === null || !("rows" in result) || !Array.isArray(result.rows)) {
+    throw new Error("The database driver returned no rows array");
+  }
+  return result.rows as T[];
+}
+
 export interface Database {
   readonly kind: "pglite" | "postgres";
   readonly orm: Orm;
@@ -48,10 +58,7 @@ async function openPglite(dataDir: string): Promise<Database> {
   return {
     kind: "pglite",
     orm,
-    async rows<T>(statement: SQL) {
-      const result = await orm.execute(statement);
-      return result.rows as T[];
-    },
+    rows: <T>(statement: SQL) => rowsOf<T>(orm, statement),
     migrate: () => migratePglite(orm, { migrationsFolder }),
     close: () => client.close(),
   };
@@ -65,10 +72,7 @@ async function openPostgres(databaseUrl: string): Promise<Database> {
   return {
     kind: "postgres",
     orm,
-    async rows<T>(statement: SQL) {
-      const result = await orm.execute(statement);
-      return result.rows as T[];
-    },
+    rows: <T>(statement: SQL) => rowsOf<T>(orm, statement),
     migrate: () => migratePg(orm, { migrationsFolder }),
     close: () => pool.end(),
   };

@@ -288,3 +288,75 @@ export const marketingContent = pgTable(
   },
   (t) => [primaryKey({ columns: [t.key, t.locale] }), check("marketing_content_locale_check", sql`${t.locale} in ('fr_FR', 'en_US')`)],
 );
+
+/**
+ * Back-in-stock alerts: one e-mail (stored lower-case) waiting for one offer. An alert is sent
+ * once, then kept with `notified_at` set; the same address may then ask again.
+ */
+export const stockAlerts = pgTable(
+  "stock_alerts",
+  {
+    id: serial("id").primaryKey(),
+    email: text("email").notNull(),
+    offerId: integer("offer_id")
+      .notNull()
+      .references(() => offers.id, { onDelete: "cascade" }),
+    /** Language of the e-mail to send: fr_FR or en_US. */
+    locale: text("locale").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    notifiedAt: timestamp("notified_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("stock_alerts_pending_key").on(sql`lower(${t.email})`, t.offerId).where(sql`${t.notifiedAt} is null`),
+    index("stock_alerts_pending_offer_idx").on(t.offerId).where(sql`${t.notifiedAt} is null`),
+    check("stock_alerts_email_check", sql`${t.email} = lower(${t.email})`),
+    check("stock_alerts_locale_check", sql`${t.locale} in ('fr_FR', 'en_US')`),
+  ],
+);
+
+/** Messages sent through the contact form, kept as received. */
+export const contactMessages = pgTable(
+  "contact_messages",
+  {
+    id: serial("id").primaryKey(),
+    firstName: text("first_name").notNull(),
+    lastName: text("last_name").notNull(),
+    email: text("email").notNull(),
+    phone: text("phone"),
+    /** One of the contract's subjects: order, product, delivery, return, account, other. */
+    subject: text("subject").notNull(),
+    orderReference: text("order_reference"),
+    message: text("message").notNull(),
+    locale: text("locale").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check("contact_messages_locale_check", sql`${t.locale} in ('fr_FR', 'en_US')`)],
+);
+
+/** Footer newsletter sign-ups; an address subscribes once, whatever its case. */
+export const newsletterSubscriptions = pgTable(
+  "newsletter_subscriptions",
+  {
+    id: serial("id").primaryKey(),
+    email: text("email").notNull(),
+    locale: text("locale").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("newsletter_subscriptions_email_key").on(sql`lower(${t.email})`),
+    check("newsletter_subscriptions_locale_check", sql`${t.locale} in ('fr_FR', 'en_US')`),
+  ],
+);
+
+/**
+ * E-mails the shop sends, written in the transaction of the change that causes them. With no
+ * mail server configured this is the whole delivery: demo mode shows it at /dev/mailbox.
+ */
+export const outbox = pgTable("outbox", {
+  id: serial("id").primaryKey(),
+  to: text("to").notNull(),
+  subject: text("subject").notNull(),
+  text: text("text").notNull(),
+  html: text("html"),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});

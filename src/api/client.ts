@@ -1,7 +1,7 @@
 // The one client of the storefront API: typed from the contract, with the cross-cutting concerns
 // as middleware (language, storefront token, customer token, renewed token) and errors
 // normalised to `{status, message, code}`. No UI side effects here: callers decide.
-import createClient, { type Middleware } from "openapi-fetch";
+import createClient, { createQuerySerializer, type Middleware } from "openapi-fetch";
 import type { paths } from "./schema.gen.ts";
 
 export type ApiLocale = "fr_FR" | "en_US";
@@ -41,16 +41,20 @@ export function toApiError(error: unknown, status?: number): ApiError {
 }
 
 export function createApiClient(options: ClientOptions) {
-  const client = createClient<paths>({ baseUrl: options.baseUrl ?? "/api/v1", fetch: options.fetch ?? ((input) => fetch(input)) });
+  const serialize = createQuerySerializer({ array: { style: "form", explode: true } });
+  const client = createClient<paths>({
+    baseUrl: options.baseUrl ?? "/api/v1",
+    fetch: options.fetch ?? ((input) => fetch(input)),
+    // The language goes in the query as the URL is built: rebuilding a request that has a body
+    // to change its URL breaks uploads in browsers.
+    querySerializer: (query: Record<string, unknown>) => serialize({ locale: options.locale(), ...query }),
+  });
   const middleware: Middleware = {
     onRequest({ request }) {
       request.headers.set("Authorization", `Bearer ${options.storefrontToken}`);
       const token = options.customerToken?.();
       if (token) request.headers.set("X-Customer-Authorization", `Bearer ${token}`);
-      const url = new URL(request.url);
-      if (url.searchParams.has("locale")) return request;
-      url.searchParams.set("locale", options.locale());
-      return new Request(url, request);
+      return request;
     },
     onResponse({ response }) {
       const renewed = response.headers.get("X-Customer-Token");

@@ -40,7 +40,8 @@ export interface paths {
          *
          *     Products none of whose offers has stock are left out (listings never show empty stock).
          *     The home page bestsellers use this call with `size=10` and `sort=relevance,asc`; outside a
-         *     search, `relevance` ranks by sales.
+         *     search, `relevance` ranks by sales. Without `categoryPath` the whole catalogue is listed
+         *     (the response's `category` is then null).
          */
         get: operations["getProductsByCategory"];
         put?: never;
@@ -155,9 +156,14 @@ export interface paths {
          *     register; the client prefills the address of a signed-in customer.
          *
          *     The spec names the call and its payload (email, offerId) but does not show the path detail or
-         *     the response; designed as a POST that answers 201 with the created alert, 404 for an unknown
-         *     offer and 409 (code `STOCK_ALERT_EXISTS`, shown as stockAlert.errorMailExist) when that
-         *     address already waits for that offer.
+         *     the response; designed as a POST that answers 201 with the created alert, 404 (code
+         *     `OFFER_NOT_FOUND`) for an unknown offer and 409 (code `STOCK_ALERT_EXISTS`, shown as
+         *     stockAlert.errorMailExist) when that address already waits for that offer.
+         *
+         *     The address is stored lower-case and compared without regard to case. Within a minute of the
+         *     offer having stock again, one e-mail is sent in the language of the request (`locale`), naming
+         *     the product and linking to its page; the alert is then closed, and the same address may ask
+         *     again.
          */
         post: operations["createRestockAlert"];
         delete?: never;
@@ -338,8 +344,12 @@ export interface paths {
          * Send a message to customer service
          * @description The spec does not show this payload; designed as the contact form's fields (name, e-mail,
          *     optional phone, a subject from a fixed list, an optional order reference, the message) plus
-         *     the captcha answer. The message is queued for customer service and acknowledged with 202.
-         *     A captcha answer that does not verify gives 400 with code `CAPTCHA_INVALID`.
+         *     the captcha answer. The message is stored and e-mailed to customer service, and acknowledged
+         *     with 202.
+         *
+         *     The captcha answer is not verified yet (captcha verification arrives with its own issue): any
+         *     non-empty `recaptchaData` is accepted for now. Once verified, an answer that does not verify
+         *     gives 400 with code `CAPTCHA_INVALID`.
          */
         post: operations["sendContactMessage"];
         delete?: never;
@@ -360,9 +370,10 @@ export interface paths {
         /**
          * Subscribe an e-mail address to the newsletter
          * @description The footer signup. The spec shows only that the call carries the e-mail address; method, path
-         *     and response are not shown. Designed as a POST creating a subscription: 201 with the address,
-         *     409 (code `NEWSLETTER_ALREADY_SUBSCRIBED`, shown as newsLetter.errorMailExist) when the address
-         *     is already subscribed. A customer account with that address gets `newsLetterSubscribed` set.
+         *     and response are not shown. Designed as a POST creating a subscription: 201 with the address
+         *     (lower-cased, as stored), 409 (code `NEWSLETTER_ALREADY_SUBSCRIBED`, shown as
+         *     newsLetter.errorMailExist) when the address is already subscribed, whatever its case. A
+         *     customer account with that address gets `newsLetterSubscribed` set.
          */
         post: operations["subscribeNewsletter"];
         delete?: never;
@@ -1401,8 +1412,8 @@ export interface components {
          *     CUSTOMER_TOKEN_INVALID, BAD_CREDENTIALS, OTP_MISMATCH, OTP_TOO_MANY_ATTEMPTS, OTP_EXPIRED,
          *     SSO_CODE_REJECTED (401); CUSTOMER_GROUP_NOT_ALLOWED (403); NOT_FOUND, CATEGORY_NOT_FOUND,
          *     PRODUCT_NOT_FOUND, LANDING_NOT_FOUND, CONTENT_NOT_FOUND, RESET_TOKEN_INVALID,
-         *     COUPON_NOT_FOUND, GPNET_ID_UNKNOWN, MONEY_POT_NOT_FOUND (404); EMAIL_ALREADY_EXISTS,
-         *     GPNET_ID_ALREADY_EXISTS, STOCK_ALERT_EXISTS, NEWSLETTER_ALREADY_SUBSCRIBED,
+         *     COUPON_NOT_FOUND, GPNET_ID_UNKNOWN, MONEY_POT_NOT_FOUND, OFFER_NOT_FOUND (404);
+         *     EMAIL_ALREADY_EXISTS, GPNET_ID_ALREADY_EXISTS, STOCK_ALERT_EXISTS, NEWSLETTER_ALREADY_SUBSCRIBED,
          *     QUANTITY_EXCEEDS_STOCK, QUANTITY_OUT_OF_BOUNDS, COUPON_ALREADY_APPLIED, COUPON_NOT_APPLICABLE,
          *     CART_LOCKED, CART_EMPTY, CART_INCOMPLETE, OUT_OF_STOCK, AMOUNT_MISMATCH, ORDER_ALREADY_PAID,
          *     INVOICE_NOT_AVAILABLE, BUDGET_EXCEEDED (409); RATE_LIMITED (429); NOT_IMPLEMENTED (501);
@@ -1506,7 +1517,7 @@ export interface components {
             universeBlocks: components["schemas"]["UniverseBlock"][];
             bestsellers: {
                 title: string;
-                /** @description Path of the category whose bestsellers are shown (listed with `getProductsByCategory`); null hides the products and keeps only the title. */
+                /** @description Path of the category whose bestsellers are shown (listed with `getProductsByCategory`); null for the bestsellers of the whole catalogue. */
                 categoryPath: string | null;
             };
         };
@@ -1570,6 +1581,7 @@ export interface components {
             /** @enum {string} */
             subject: "order" | "product" | "delivery" | "return" | "account" | "other";
             orderReference?: string;
+            /** @description At least 10 characters, not only spaces. */
             message: string;
             recaptchaData: components["schemas"]["RecaptchaData"];
         };
@@ -1757,7 +1769,8 @@ export interface components {
             values: components["schemas"]["FacetValue"][];
         };
         ProductListing: {
-            category: components["schemas"]["CategoryRef"];
+            /** @description The category listed; null when the whole catalogue is. */
+            category: components["schemas"]["CategoryRef"] | null;
             products: components["schemas"]["ProductPage"];
             facets: components["schemas"]["Facet"][];
         };
@@ -2492,11 +2505,11 @@ export interface operations {
     };
     getProductsByCategory: {
         parameters: {
-            query: {
+            query?: {
                 /** @description Language of the response. */
                 locale?: components["parameters"]["Locale"];
-                /** @description Slash-joined slugs of the category from the root, in French or in English. */
-                categoryPath: string;
+                /** @description Slash-joined slugs of the category from the root, in French or in English; absent for the whole catalogue. */
+                categoryPath?: string;
                 /** @description Zero-based page index. */
                 page?: components["parameters"]["Page"];
                 /** @description Number of items per page. */

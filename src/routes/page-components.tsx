@@ -1,32 +1,28 @@
-// Which feature renders each page. Routes stay thin: a page is a feature's component.
-import type { RouteComponent } from "@tanstack/react-router";
-import { CategoryPage } from "../features/catalog/category-page.tsx";
-import { ContactPage } from "../features/content/contact-page.tsx";
-import { CookiesPage } from "../features/content/cookies-page.tsx";
-import { BlogPage, DeliveryPage, ExchangeReturnPage, FaqPage, LegalMentionsPage, PrivacyPage, TermsOfSalePage } from "../features/content/info-pages.tsx";
+// Which feature renders each page. Routes stay thin: a page is a feature's component, loaded
+// when the route is (or when a link to it is hovered), so the first page only loads its own code.
+import { lazyRouteComponent, type RouteComponent } from "@tanstack/react-router";
 import { NotFoundPage, UnauthorizedPage } from "../features/errors/error-pages.tsx";
-import { HomePage } from "../features/home/home-page.tsx";
 import { LanguageLayout } from "../features/layout/language-layout.tsx";
-import { ProductPage } from "../features/product/product-page.tsx";
-import { SearchPage } from "../features/search/search-page.tsx";
 import type { PageId } from "./pages.ts";
 
 export { LanguageLayout };
 
+const infoPages = () => import("../features/content/info-pages.tsx");
+
 export const pageComponents: Record<PageId, RouteComponent> = {
-  home: HomePage,
-  category: CategoryPage,
-  product: ProductPage,
-  search: SearchPage,
-  contact: ContactPage,
-  legalMentions: LegalMentionsPage,
-  termsOfSale: TermsOfSalePage,
-  faq: FaqPage,
-  cookies: CookiesPage,
-  privacy: PrivacyPage,
-  delivery: DeliveryPage,
-  exchangeReturn: ExchangeReturnPage,
-  blog: BlogPage,
+  home: lazyRouteComponent(() => import("../features/home/home-page.tsx"), "HomePage"),
+  category: lazyRouteComponent(() => import("../features/catalog/category-page.tsx"), "CategoryPage"),
+  product: lazyRouteComponent(() => import("../features/product/product-page.tsx"), "ProductPage"),
+  search: lazyRouteComponent(() => import("../features/search/search-page.tsx"), "SearchPage"),
+  contact: lazyRouteComponent(() => import("../features/content/contact-page.tsx"), "ContactPage"),
+  legalMentions: lazyRouteComponent(infoPages, "LegalMentionsPage"),
+  termsOfSale: lazyRouteComponent(infoPages, "TermsOfSalePage"),
+  faq: lazyRouteComponent(infoPages, "FaqPage"),
+  cookies: lazyRouteComponent(() => import("../features/content/cookies-page.tsx"), "CookiesPage"),
+  privacy: lazyRouteComponent(infoPages, "PrivacyPage"),
+  delivery: lazyRouteComponent(infoPages, "DeliveryPage"),
+  exchangeReturn: lazyRouteComponent(infoPages, "ExchangeReturnPage"),
+  blog: lazyRouteComponent(infoPages, "BlogPage"),
   unauthorized: UnauthorizedPage,
   notFound: NotFoundPage,
 };

@@ -71,7 +71,7 @@ describe.each(backends())("catalogue on $name", (backend) => {
       const top = tree[0];
       if (!top) throw new Error("no category");
       const result = await listing(`categoryPath=${top.path}`);
-      expect(result.category.path).toBe(top.path);
+      expect(result.category?.path).toBe(top.path);
       expect(result.products.size).toBe(24);
       expect(result.products.number).toBe(0);
       expect(result.products.content.length).toBe(Math.min(24, result.products.totalElements));
@@ -90,6 +90,16 @@ describe.each(backends())("catalogue on $name", (backend) => {
       const firstIds = new Set(first.products.content.map((product) => product.id));
       expect(second.products.content.some((product) => firstIds.has(product.id))).toBe(false);
       expect(second.products.number).toBe(1);
+    });
+
+    it("lists the whole catalogue, best sellers first, without a category", async () => {
+      const all = await listing("size=10&sort=relevance,asc");
+      expect(all.category).toBeNull();
+      let total = 0;
+      for (const top of tree) total += (await listing(`categoryPath=${top.path}&size=1`)).products.totalElements;
+      expect(all.products.totalElements).toBeGreaterThan(0);
+      expect(all.products.totalElements).toBeLessThanOrEqual(total);
+      expect(all.products.content).toHaveLength(10);
     });
 
     it("sorts by price both ways, using the discount price when there is one", async () => {
@@ -179,9 +189,9 @@ describe.each(backends())("catalogue on $name", (backend) => {
         expect(body.fields?.[0]?.field, query).toContain(field);
         expect(body.message).toContain(field);
       }
-      const missing = await shop.request({ url: "/api/v1/products/category" });
-      expect(missing.statusCode).toBe(400);
-      expect(missing.json<Schemas["Error"]>().fields?.[0]?.field).toBe("categoryPath");
+      const empty = await shop.request({ url: "/api/v1/products/category?categoryPath=" });
+      expect(empty.statusCode).toBe(400);
+      expect(empty.json<Schemas["Error"]>().fields?.[0]?.field).toBe("categoryPath");
     });
   });
 

@@ -56,9 +56,15 @@ export function catalogHandlers(deps: { catalog: CatalogRepository; cache: ReadC
     async getProductsByCategory(request) {
       const { categoryPath, page = 0, size = DEFAULT_PAGE_SIZE, sort, filters, locale } = request.query;
       const lang = langOf(locale);
+      const pageRequest: PageRequest = { page, size, sort: parseSort(sort, "name,asc"), filters: parseFilters(filters) };
+      if (categoryPath === undefined) {
+        return cache.get(cacheKey("listing", { id: null, lang, pageRequest, f: [...pageRequest.filters] }), async () => ({
+          category: null,
+          ...(await catalog.listAll(pageRequest, lang)),
+        }));
+      }
       const category = await catalog.findCategory(categoryPath);
       if (!category) throw notFound(`No category at path ${categoryPath}`, "CATEGORY_NOT_FOUND");
-      const pageRequest: PageRequest = { page, size, sort: parseSort(sort, "name,asc"), filters: parseFilters(filters) };
       return cache.get(cacheKey("listing", { id: category.id, lang, pageRequest, f: [...pageRequest.filters] }), async () => {
         const result = await catalog.listByCategory(category, pageRequest, lang);
         return { category: catalog.categoryRef(category, lang), ...result };

@@ -432,6 +432,10 @@ export function createCatalogRepository(db: Database) {
     return list(candidates, request, lang);
   }
 
+  async function listAll(request: PageRequest, lang: Lang): Promise<ListingResult> {
+    return list(sql`select p.id, 0::real as rank from products p`, request, lang);
+  }
+
   /** Unaccented, lower-cased words of a search term, safe to put in a tsquery. */
   function prefixQuery(term: string): string | undefined {
     const words = term
@@ -618,6 +622,7 @@ export function createCatalogRepository(db: Database) {
     findCategory,
     categoryRef,
     listByCategory,
+    listAll,
     search,
     autocomplete,
     productIdBySlug,

@@ -1,17 +1,46 @@
-// The default layout of every page of a language: header, main content, footer.
+// The default layout of every page of a language: header (logo, search, language, account,
+// category menu), the page, the footer, the phone bottom bar, and the shell's dialogs
+// (sign-in, phone menu, phone search), notifications and cookie consent (first in reading order).
+// What is not needed to paint the top of the page (footer, dialogs, overlays) loads on its own.
 import { useLingui } from "@lingui/react";
 import { Outlet } from "@tanstack/react-router";
+import { Suspense, useState } from "react";
+import { BottomBar } from "./bottom-bar.tsx";
+import { Header } from "./header.tsx";
+import { ConsentBanner } from "../consent/consent-banner.tsx";
+import { Footer, LoginModal, MenuModal, NotificationsArea, SearchModal } from "./lazy-parts.ts";
+import "./layout.css";
+
+type ShellDialog = "login" | "menu" | "search";
 
 export function LanguageLayout() {
   const { _ } = useLingui();
+  const [dialog, setDialog] = useState<ShellDialog | null>(null);
+  const close = () => setDialog(null);
   return (
-    <>
+    <div className="site">
+      <ConsentBanner />
       <a className="skip-link" href="#main">
         {_("common.skipToContent")}
       </a>
-      <main id="main" tabIndex={-1}>
+      <Header onOpenLogin={() => setDialog("login")} />
+      <main id="main" tabIndex={-1} className="site__main">
         <Outlet />
       </main>
-    </>
+      <Suspense fallback={null}>
+        <Footer />
+      </Suspense>
+      <BottomBar onOpenMenu={() => setDialog("menu")} onOpenSearch={() => setDialog("search")} onOpenLogin={() => setDialog("login")} />
+      {dialog !== null && (
+        <Suspense fallback={null}>
+          <LoginModal open={dialog === "login"} onClose={close} />
+          <MenuModal open={dialog === "menu"} onClose={close} />
+          <SearchModal open={dialog === "search"} onClose={close} />
+        </Suspense>
+      )}
+      <Suspense fallback={null}>
+        <NotificationsArea />
+      </Suspense>
+    </div>
   );
 }

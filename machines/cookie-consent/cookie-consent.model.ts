@@ -1,0 +1,19 @@
+// The cookie consent model, for a first visit (nothing stored): accepting, refusing, choosing, switching
+// a category in the panel (every category is switched alike; the unit tests go through all four),
+// saving, and reopening.
+import { defineFlowModel, type ModelEvent } from "../shared/flow-model.ts";
+import { cookieConsentMachine } from "./cookie-consent.machine.ts";
+import type { CookieConsentEvent } from "./cookie-consent.types.ts";
+
+export const cookieConsentModel = defineFlowModel(cookieConsentMachine, {
+  name: "cookie-consent",
+  input: { stored: null },
+  events: (): ModelEvent<CookieConsentEvent>[] => [
+    { type: "consent.acceptAll" },
+    { type: "consent.refuseAll" },
+    { type: "consent.choose" },
+    { type: "consent.toggle", category: "analytics" },
+    { type: "consent.save" },
+    { type: "consent.reopen" },
+  ],
+});

@@ -1,0 +1,27 @@
+// The newsletter form's model: ticking and unticking the terms, a valid and an invalid address, and the
+// answers of the subscription call (subscribed, already subscribed, failure).
+import { defineFlowModel } from "../shared/flow-model.ts";
+import { newsletterMachine } from "./newsletter.machine.ts";
+
+export const VALID_EMAIL = "ann.martin@example.fr";
+export const INVALID_EMAIL = "ann.martin@example";
+
+export const newsletterModel = defineFlowModel(newsletterMachine, {
+  name: "newsletter",
+  input: undefined,
+  events: () => [
+    { type: "newsletter.toggleTerms" },
+    { type: "newsletter.submit", email: VALID_EMAIL },
+    { type: "newsletter.submit", email: INVALID_EMAIL },
+    { type: "xstate.done.actor.subscribe", output: undefined },
+    { type: "xstate.error.actor.subscribe", error: { status: 409, message: "Already subscribed" } },
+    { type: "xstate.error.actor.subscribe", error: { status: 500, message: "Internal Server Error" } },
+  ],
+  describeEvent: (event) => {
+    if (event.type === "xstate.done.actor.subscribe") return "(subscribed)";
+    if (event.type === "xstate.error.actor.subscribe") {
+      return JSON.stringify(event.error).includes("409") ? "(answers 409 already subscribed)" : "(answers 500)";
+    }
+    return undefined;
+  },
+});

@@ -1,0 +1,57 @@
+// The search flow's model: sample terms (searchable and too short), and the answers the suggestions
+// request may give (some suggestions, none, a failure). Paths are generated from it for the machine
+// tests and for docs/flows/search.paths.md.
+import { defineFlowModel } from "../shared/flow-model.ts";
+import { searchMachine } from "./search.machine.ts";
+import { HEADER_DEBOUNCE_MS, NO_SUGGESTIONS, type ProductPreview, type Suggestions } from "./search.types.ts";
+
+export const SAMPLE_TERM = "sac";
+export const SHORT_TERM = "sa ";
+export const SAMPLE_SUGGESTED_TERM = "sac à dos";
+
+export function sampleProduct(id: number, name: string): ProductPreview {
+  return {
+    id,
+    slug: name.toLowerCase().replace(/\s+/gu, "-"),
+    reference: `REF-${id}`,
+    name,
+    madeInFrance: true,
+    madeInEurope: true,
+    upCycling: false,
+    limitedEdition: false,
+    isConfigurable: false,
+    offer: null,
+    coverPicture: null,
+    pictures: [],
+    variantCount: 1,
+  };
+}
+
+export const SAMPLE_SUGGESTIONS: Suggestions = {
+  terms: [SAMPLE_TERM, SAMPLE_SUGGESTED_TERM],
+  products: [sampleProduct(1, "Sac cabine"), sampleProduct(2, "Sac de voyage")],
+  total: 7,
+};
+
+export const searchModel = defineFlowModel(searchMachine, {
+  name: "search",
+  input: { debounceMs: HEADER_DEBOUNCE_MS },
+  events: () => [
+    { type: "search.type", term: SAMPLE_TERM },
+    { type: "search.type", term: SHORT_TERM },
+    { type: "search.submit" },
+    { type: "search.close" },
+    { type: "search.select", term: SAMPLE_SUGGESTED_TERM },
+    { type: "xstate.after.debounce.search.debouncing" },
+    { type: "xstate.done.actor.fetchSuggestions", output: SAMPLE_SUGGESTIONS },
+    { type: "xstate.done.actor.fetchSuggestions", output: NO_SUGGESTIONS },
+    { type: "xstate.error.actor.fetchSuggestions", error: { status: 500, message: "Internal Server Error" } },
+  ],
+  describeEvent: (event) => {
+    if (event.type === "xstate.done.actor.fetchSuggestions") {
+      return event.output === NO_SUGGESTIONS ? "(no suggestion found)" : "(suggestions received)";
+    }
+    if (event.type === "xstate.error.actor.fetchSuggestions") return "(suggestions request fails)";
+    return undefined;
+  },
+});

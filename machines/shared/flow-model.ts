@@ -1,0 +1,127 @@
+// A flow's model for path generation: the machine, its input, and the sample events worth trying in a
+// state (with payloads, and the outcomes of its actors and timers). The machine tests walk the paths
+// generated from it, and `machines:paths` prints the same paths for QA.
+//
+// `createTestModel()` of xstate/graph refuses machines with `invoke` or `after`, because its traversal
+// runs neither actors nor timers. Here their outcomes are sample events of the model (an actor's done or
+// error event, a delay's after event) that the tests perform on a real actor (a fake actor settles, the
+// simulated clock moves on). So the model is a `TestModel` built directly, with the state identity that
+// `createTestModel()` uses: the state and context, plus the transition that changed the state value,
+// which makes the shortest paths cover every transition between state values.
+import type { AnyMachineSnapshot, AnyStateMachine, EventFromLogic, EventObject, InputFrom, SnapshotFrom, StateValue } from "xstate";
+import { TestModel, serializeSnapshot, type TestPath } from "xstate/graph";
+
+/** What a traversal may do to the machine: send one of its events, or let an actor or a timer answer. */
+export type ModelEvent<TEvent extends EventObject> =
+  | TEvent
+  | { type: `xstate.done.actor.${string}`; output: unknown }
+  | { type: `xstate.error.actor.${string}`; error: unknown }
+  | { type: `xstate.after.${string}` };
+
+export interface FlowModel<TSnapshot extends AnyMachineSnapshot, TEvent extends EventObject, TInput> {
+  /** The flow's folder name (`docs/flows/<name>.*`). */
+  name: string;
+  /** Typed loosely, as `createTestModel()` types it: the machine also takes its actors' and timers' events. */
+  machine: AnyStateMachine;
+  input: TInput;
+  /** Sample events to try in a state; those the state does not take are left out. */
+  events: (snapshot: TSnapshot) => ModelEvent<TEvent>[];
+  /** What identifies a state, when value and context are too fine (generated ids, counters). */
+  serializeSnapshot?: (snapshot: TSnapshot) => string;
+  /** A short label for a sample event, when its type and payload do not say enough. */
+  describeEvent?: (event: ModelEvent<TEvent>) => string | undefined;
+}
+
+/** A flow model whose types are those of its machine. */
+export function defineFlowModel<TMachine extends AnyStateMachine>(
+  machine: TMachine,
+  model: Omit<FlowModel<SnapshotFrom<TMachine>, EventFromLogic<TMachine>, InputFrom<TMachine>>, "machine">,
+): FlowModel<SnapshotFrom<TMachine>, EventFromLogic<TMachine>, InputFrom<TMachine>> {
+  return { ...model, machine };
+}
+
+export type FlowPath<TSnapshot extends AnyMachineSnapshot, TEvent extends EventObject> = TestPath<TSnapshot, ModelEvent<TEvent>>;
+
+/** Whether a snapshot comes from the model's machine: what lets the paths carry the machine's own types. */
+function isSnapshotOf<TSnapshot extends AnyMachineSnapshot, TEvent extends EventObject, TInput>(
+  model: FlowModel<TSnapshot, TEvent, TInput>,
+  snapshot: AnyMachineSnapshot,
+): snapshot is TSnapshot {
+  return snapshot.machine === model.machine;
+}
+
+function isPathOf<TSnapshot extends AnyMachineSnapshot, TEvent extends EventObject, TInput>(
+  model: FlowModel<TSnapshot, TEvent, TInput>,
+  path: TestPath<AnyMachineSnapshot, ModelEvent<TEvent>>,
+): path is FlowPath<TSnapshot, TEvent> {
+  return isSnapshotOf(model, path.state) && path.steps.every((step) => isSnapshotOf(model, step.state));
+}
+
+export function createFlowTestModel<TSnapshot extends AnyMachineSnapshot, TEvent extends EventObject, TInput>(
+  model: FlowModel<TSnapshot, TEvent, TInput>,
+) {
+  const identify = (snapshot: AnyMachineSnapshot) =>
+    model.serializeSnapshot && isSnapshotOf(model, snapshot) ? model.serializeSnapshot(snapshot) : serializeSnapshot(snapshot);
+  return new TestModel<AnyMachineSnapshot, ModelEvent<TEvent>, TInput>(model.machine, {
+    input: model.input,
+    events: (snapshot) => (isSnapshotOf(model, snapshot) ? model.events(snapshot).filter((event) => snapshot.can(event)) : []),
+    serializeState: (snapshot, event, previous) => {
+      const changed = event !== undefined && previous !== undefined && stateName(previous.value) !== stateName(snapshot.value);
+      return changed ? `${identify(snapshot)} via ${JSON.stringify(event)} from ${stateName(previous.value)}` : identify(snapshot);
+    },
+    stateMatcher: (snapshot, key) => snapshot.matches(key),
+  });
+}
+
+/** The generated shortest paths: one per state and per transition into it, without paths that another one continues. */
+export function flowShortestPaths<TSnapshot extends AnyMachineSnapshot, TEvent extends EventObject, TInput>(
+  model: FlowModel<TSnapshot, TEvent, TInput>,
+): FlowPath<TSnapshot, TEvent>[] {
+  return createFlowTestModel(model)
+    .getShortestPaths()
+    .filter((path) => isPathOf(model, path));
+}
+
+/** The generated simple paths (no state visited twice). */
+export function flowSimplePaths<TSnapshot extends AnyMachineSnapshot, TEvent extends EventObject, TInput>(
+  model: FlowModel<TSnapshot, TEvent, TInput>,
+): FlowPath<TSnapshot, TEvent>[] {
+  return createFlowTestModel(model)
+    .getSimplePaths()
+    .filter((path) => isPathOf(model, path));
+}
+
+/** `editing.termsAccepted.ready` for `{ editing: { termsAccepted: "ready" } }`. */
+export function stateName(value: StateValue): string {
+  if (typeof value === "string") return value;
+  return Object.entries(value)
+    .map(([key, child]) => (child === undefined ? key : `${key}.${stateName(child)}`))
+    .join(" + ");
+}
+
+export function describeEvent<TSnapshot extends AnyMachineSnapshot, TEvent extends EventObject, TInput>(
+  model: FlowModel<TSnapshot, TEvent, TInput>,
+  event: ModelEvent<TEvent>,
+): string {
+  const label = model.describeEvent?.(event);
+  if (label !== undefined) return label;
+  const [, kind, rest] = /^xstate\.(after|done\.actor|error\.actor)\.(.*)$/u.exec(event.type) ?? [];
+  if (kind === "after") return `(after ${rest?.split(".")[0] ?? ""})`;
+  if (kind === "done.actor") return `(${rest ?? ""} succeeds)`;
+  if (kind === "error.actor") return `(${rest ?? ""} fails)`;
+  const { type, ...payload } = event;
+  const values = Object.values(payload).map((value) => (typeof value === "string" ? `"${value}"` : JSON.stringify(value)));
+  return [type, ...values].join(" ");
+}
+
+/** `from idle: search.type "sac" → debouncing → (after debounce) → fetching → …`. */
+export function describePath<TSnapshot extends AnyMachineSnapshot, TEvent extends EventObject, TInput>(
+  model: FlowModel<TSnapshot, TEvent, TInput>,
+  path: FlowPath<TSnapshot, TEvent>,
+): string {
+  const [first, ...rest] = path.steps;
+  const start = stateName((first ?? path).state.value);
+  if (rest.length === 0) return `${start} (initial state)`;
+  const parts = rest.flatMap((step) => [describeEvent(model, step.event), stateName(step.state.value)]);
+  return `from ${start}: ${parts.join(" → ")}`;
+}

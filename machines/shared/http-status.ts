@@ -1,0 +1,9 @@
+// Reading the status of a failure that an IO actor rejected with (the API client's `{status, message}`),
+// without depending on the client: machines only know that a failure may carry a numeric status.
+
+export const HTTP_CONFLICT = 409;
+
+export function statusOf(error: unknown): number | undefined {
+  if (typeof error !== "object" || error === null || !("status" in error)) return undefined;
+  return typeof error.status === "number" ? error.status : undefined;
+}

@@ -1,0 +1,91 @@
+// The back-in-stock form of an out-of-stock offer: the address is checked, then the alert is created;
+// the outcome is told by a notification (success, already registered, failure), and after a success
+// the form is done.
+import { assign, fromPromise, setup } from "xstate";
+import {
+  HTTP_CONFLICT,
+  isValidEmail,
+  statusOf,
+  type CreateAlertInput,
+  type StockAlertContext,
+  type StockAlertEvent,
+  type StockAlertInput,
+  type StockAlertNotification,
+  type StockAlertTag,
+} from "./stock-alert.types.ts";
+
+export const stockAlertMachine = setup({
+  types: {
+    context: {} as StockAlertContext,
+    events: {} as StockAlertEvent,
+    input: {} as StockAlertInput,
+    tags: {} as StockAlertTag,
+  },
+  actors: {
+    createAlert: fromPromise<void, CreateAlertInput>(async () => {
+      throw new Error("createAlert not provided");
+    }),
+  },
+  guards: {
+    isValidEmail: (_, params: { email: string }) => isValidEmail(params.email),
+    isConflict: (_, params: { error: unknown }) => statusOf(params.error) === HTTP_CONFLICT,
+  },
+  actions: {
+    setEmail: assign({ email: (_, params: { email: string }) => params.email.trim() }),
+    /** Provided by the app: push the notification. */
+    notify: (_, _params: StockAlertNotification) => {},
+  },
+}).createMachine({
+  id: "stockAlert",
+  context: ({ input }) => ({ offerId: input.offerId, email: input.email ?? "" }),
+  initial: "editing",
+  states: {
+    editing: {
+      initial: "ready",
+      on: {
+        "stockAlert.submit": [
+          {
+            guard: { type: "isValidEmail", params: ({ event }) => ({ email: event.email.trim() }) },
+            target: "submitting",
+            actions: { type: "setEmail", params: ({ event }) => ({ email: event.email }) },
+          },
+          {
+            target: ".invalidEmail",
+            actions: { type: "setEmail", params: ({ event }) => ({ email: event.email }) },
+          },
+        ],
+      },
+      states: {
+        ready: {},
+        invalidEmail: { tags: ["error"], description: "stockAlert.invalidEmail" },
+      },
+    },
+    submitting: {
+      tags: ["loading"],
+      invoke: {
+        id: "createAlert",
+        src: "createAlert",
+        input: ({ context }) => ({ email: context.email, offerId: context.offerId }),
+        onDone: {
+          target: "submitted",
+          actions: { type: "notify", params: { kind: "info", messageId: "stockAlert.validMessage" } },
+        },
+        onError: [
+          {
+            guard: { type: "isConflict", params: ({ event }) => ({ error: event.error }) },
+            target: "editing",
+            actions: { type: "notify", params: { kind: "danger", messageId: "stockAlert.errorMailExist" } },
+          },
+          {
+            target: "editing",
+            actions: { type: "notify", params: { kind: "danger", messageId: "errors.server.access" } },
+          },
+        ],
+      },
+    },
+    submitted: {
+      type: "final",
+      description: "The alert is registered; the form gives way to its confirmation.",
+    },
+  },
+});

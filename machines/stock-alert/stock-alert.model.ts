@@ -1,0 +1,28 @@
+// The back-in-stock form's model, for a signed-in customer (address prefilled): a valid and an invalid
+// address, and the answers of the alert call (registered, already registered, failure).
+import { defineFlowModel } from "../shared/flow-model.ts";
+import { stockAlertMachine } from "./stock-alert.machine.ts";
+
+export const SAMPLE_OFFER_ID = 42;
+export const PROFILE_EMAIL = "ann.martin@example.fr";
+export const OTHER_EMAIL = "a.martin@example.com";
+export const INVALID_EMAIL = "ann martin@example.fr";
+
+export const stockAlertModel = defineFlowModel(stockAlertMachine, {
+  name: "stock-alert",
+  input: { offerId: SAMPLE_OFFER_ID, email: PROFILE_EMAIL },
+  events: () => [
+    { type: "stockAlert.submit", email: OTHER_EMAIL },
+    { type: "stockAlert.submit", email: INVALID_EMAIL },
+    { type: "xstate.done.actor.createAlert", output: undefined },
+    { type: "xstate.error.actor.createAlert", error: { status: 409, message: "Alert already registered" } },
+    { type: "xstate.error.actor.createAlert", error: { status: 500, message: "Internal Server Error" } },
+  ],
+  describeEvent: (event) => {
+    if (event.type === "xstate.done.actor.createAlert") return "(alert registered)";
+    if (event.type === "xstate.error.actor.createAlert") {
+      return JSON.stringify(event.error).includes("409") ? "(answers 409 already registered)" : "(answers 500)";
+    }
+    return undefined;
+  },
+});

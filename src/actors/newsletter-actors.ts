@@ -1,0 +1,16 @@
+// The IO of the footer's newsletter form: the subscription call.
+import { fromPromise } from "xstate";
+import { newsletterMachine } from "../../machines/newsletter/newsletter.machine.ts";
+import type { SubscribeInput } from "../../machines/newsletter/newsletter.types.ts";
+import { unwrap, type ApiClient } from "../api/client.ts";
+
+export function subscribeActor(api: ApiClient) {
+  return fromPromise<void, SubscribeInput>(async ({ input, signal }) => {
+    await unwrap(api.POST("/newsletter/subscriptions", { body: { email: input.email }, signal }));
+  });
+}
+
+/** The newsletter machine with its IO bound; its messages are read with its selectors. */
+export function createNewsletterMachine(api: ApiClient) {
+  return newsletterMachine.provide({ actors: { subscribe: subscribeActor(api) } });
+}

@@ -1,0 +1,49 @@
+// Query options and calls of the information pages: legal notice, terms of sale, FAQ, delivery,
+// exchanges and returns, and the contact form.
+import { queryOptions } from "@tanstack/react-query";
+import { unwrap, type ApiClient } from "../client.ts";
+import type { components } from "../schema.gen.ts";
+import { apiLocaleOf, type Lang } from "../../i18n/i18n.ts";
+
+export type ContentPage = components["schemas"]["ContentPage"];
+export type FaqPage = components["schemas"]["FaqPage"];
+export type ContactMessageRequest = components["schemas"]["ContactMessageRequest"];
+
+/** The content pages served as a `ContentPage`, by the address of their operation. */
+const CONTENT_PATHS = {
+  legalMentions: "/platform/legal-mentions",
+  termsOfUse: "/platform/terms-of-use",
+  delivery: "/afs_marketing_other/delivery",
+  exchangeReturn: "/afs_marketing_other/exchange-return",
+} as const;
+
+export type ContentPageId = keyof typeof CONTENT_PATHS;
+
+export const contentKeys = {
+  page: (lang: Lang, page: ContentPageId | "faq") => ["content", lang, page] as const,
+};
+
+export function contentPageQuery(api: ApiClient, lang: Lang, page: ContentPageId) {
+  return queryOptions({
+    queryKey: contentKeys.page(lang, page),
+    queryFn: ({ signal }) => unwrap(api.GET(CONTENT_PATHS[page], { params: { query: { locale: apiLocaleOf(lang) } }, signal })),
+    staleTime: 10 * 60_000,
+  });
+}
+
+export function faqQuery(api: ApiClient, lang: Lang) {
+  return queryOptions({
+    queryKey: contentKeys.page(lang, "faq"),
+    queryFn: ({ signal }) => unwrap(api.GET("/afs_marketing_other/faq", { params: { query: { locale: apiLocaleOf(lang) } }, signal })),
+    staleTime: 10 * 60_000,
+  });
+}
+
+/**
+ * POST platform/contact; answers 202 with a receipt, or rejects with an ApiError. The locale is
+ * given here so that the client's middleware sends the request as it is (a rebuilt request with a
+ * body becomes a streamed upload, which browsers refuse over HTTP/1.1).
+ */
+export function sendContactMessage(api: ApiClient, lang: Lang, body: ContactMessageRequest) {
+  return unwrap(api.POST("/platform/contact", { params: { query: { locale: apiLocaleOf(lang) } }, body }));
+}

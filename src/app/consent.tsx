@@ -1,0 +1,116 @@
+// Cookie consent, app-wide: one actor of the cookie-consent machine, started from the `consent`
+// cookie and writing it back on every decision (kept CONSENT_COOKIE_DAYS, SameSite=Strict, Secure
+// on https). Outside services (captcha, map tiles, payment, audience measurement) load only once
+// `useConsent(category)` is true. The machine is loaded just after the first render; until then
+// the cookie's decision answers.
+import { createContext, useCallback, useContext, type ReactNode } from "react";
+import type { ActorRefFrom } from "xstate";
+import type { cookieConsentMachine } from "../../machines/cookie-consent/cookie-consent.machine.ts";
+import { isAllowed } from "../../machines/cookie-consent/cookie-consent.selectors.ts";
+import {
+  allChoices,
+  CONSENT_CATEGORIES,
+  CONSENT_COOKIE_DAYS,
+  type ConsentCategory,
+  type ConsentChoices,
+  type CookieConsentEvent,
+  type StoredConsent,
+} from "../../machines/cookie-consent/cookie-consent.types.ts";
+import { lazyActor, useLazySelector, type LazyActor } from "./lazy-actor.ts";
+
+export { CONSENT_CATEGORIES, type ConsentCategory, type ConsentChoices };
+export type ConsentActor = ActorRefFrom<typeof cookieConsentMachine>;
+export type ConsentSnapshot = ReturnType<ConsentActor["getSnapshot"]>;
+
+export const CONSENT_COOKIE = "consent";
+const SECONDS_PER_DAY = 86_400;
+
+/** The decision kept in the cookie, or null when there is none or it is not one we wrote. */
+export function readStoredConsent(cookieHeader: string): StoredConsent | null {
+  const raw = cookieHeader
+    .split(";")
+    .map((part) => part.trim())
+    .find((part) => part.startsWith(`${CONSENT_COOKIE}=`))
+    ?.slice(CONSENT_COOKIE.length + 1);
+  if (!raw) return null;
+  try {
+    const parsed: unknown = JSON.parse(decodeURIComponent(raw));
+    if (typeof parsed !== "object" || parsed === null || !("categories" in parsed) || !("decidedAt" in parsed)) return null;
+    const { categories, decidedAt } = parsed;
+    if (typeof decidedAt !== "string" || typeof categories !== "object" || categories === null) return null;
+    const choices = allChoices(false);
+    for (const category of CONSENT_CATEGORIES) choices[category] = Reflect.get(categories, category) === true;
+    return { categories: choices, decidedAt };
+  } catch {
+    return null;
+  }
+}
+
+/** The `Set-Cookie`-style string that keeps a decision. */
+export function consentCookie(consent: StoredConsent, secure: boolean): string {
+  const value = encodeURIComponent(JSON.stringify(consent));
+  return `${CONSENT_COOKIE}=${value}; Max-Age=${CONSENT_COOKIE_DAYS * SECONDS_PER_DAY}; Path=/; SameSite=Strict${secure ? "; Secure" : ""}`;
+}
+
+export interface Consent {
+  actor: LazyActor<ConsentActor>;
+  /** The decision found in the cookie when the app started. */
+  stored: StoredConsent | null;
+}
+
+/** Creates the consent actor from the browser's cookie (once, before the router). */
+export function createConsent(): Consent {
+  const stored = readStoredConsent(document.cookie);
+  const actor = lazyActor(async () => {
+    const [{ createActor }, { cookieConsentMachine }] = await Promise.all([
+      import("xstate"),
+      import("../../machines/cookie-consent/cookie-consent.machine.ts"),
+    ]);
+    const machine = cookieConsentMachine.provide({
+      actions: {
+        storeConsent: (_, consent) => {
+          document.cookie = consentCookie(consent, window.location.protocol === "https:");
+        },
+      },
+    });
+    return createActor(machine, { input: { stored } }).start();
+  });
+  return { actor, stored };
+}
+
+const ConsentContext = createContext<Consent | null>(null);
+
+export function ConsentProvider({ consent, children }: { consent: Consent; children: ReactNode }) {
+  return <ConsentContext.Provider value={consent}>{children}</ConsentContext.Provider>;
+}
+
+function useConsentContext(): Consent {
+  const consent = useContext(ConsentContext);
+  if (!consent) throw new Error("consent hooks need a ConsentProvider above them");
+  return consent;
+}
+
+/** Whether the visitor allowed this category; false until they decide. */
+export function useConsent(category: ConsentCategory): boolean {
+  const { actor, stored } = useConsentContext();
+  const select = useCallback((snapshot: ConsentSnapshot) => isAllowed(snapshot, category), [category]);
+  return useLazySelector(actor, select, stored?.categories[category] ?? false);
+}
+
+/** Reads the consent state (for the banner and the cookie page); `fallback` until the machine is loaded. */
+export function useConsentState<T>(selector: (snapshot: ConsentSnapshot) => T, fallback: T): T {
+  return useLazySelector(useConsentContext().actor, selector, fallback);
+}
+
+/** The choices in force: the cookie's until the machine is loaded; null when undecided. */
+export function useConsentChoices(): ConsentChoices | null {
+  const { actor, stored } = useConsentContext();
+  return useLazySelector(actor, selectChoices, stored?.categories ?? null);
+}
+const selectChoices = (snapshot: ConsentSnapshot) => snapshot.context.consent;
+
+/** Sends an event to the consent machine (accept, refuse, choose, toggle, save, reopen). */
+export function useConsentSend(): (event: CookieConsentEvent) => void {
+  const { actor } = useConsentContext();
+  return useCallback((event: CookieConsentEvent) => actor.send(event), [actor]);
+}

@@ -1,0 +1,107 @@
+// An actor started on first need. The shell's flows (notifications, consent, search, newsletter)
+// are not needed to paint a page, so the state machine library and their machines are loaded
+// after the first render (or on first use) instead of weighing on the first download.
+// This module imports xstate's types only.
+import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from "react";
+import type { AnyActorRef, SnapshotFrom } from "xstate";
+
+export interface LazyActor<TActor extends AnyActorRef> {
+  /** The started actor, once loaded. */
+  current(): TActor | undefined;
+  /** Loads and starts the actor (once); resolves with it. */
+  load(): Promise<TActor>;
+  /** Sends an event, after loading the actor if needed; events keep their order. */
+  send(event: Parameters<TActor["send"]>[0]): void;
+  /** Listens for the actor's arrival and then for its snapshots. */
+  subscribe(listener: () => void): () => void;
+  /** Stops the actor (when its owner goes away). */
+  stop(): void;
+}
+
+export function lazyActor<TActor extends AnyActorRef>(start: () => Promise<TActor>): LazyActor<TActor> {
+  let actor: TActor | undefined;
+  let loading: Promise<TActor> | undefined;
+  let stopped = false;
+  const listeners = new Set<() => void>();
+  const emit = () => listeners.forEach((listener) => listener());
+  const load = () =>
+    (loading ??= start().then(
+      (started) => {
+        if (stopped) started.stop();
+        actor = started;
+        started.subscribe({ next: emit, error: emit });
+        emit();
+        return started;
+      },
+      (error: unknown) => {
+        loading = undefined; // a later need tries again
+        throw error;
+      },
+    ));
+  return {
+    current: () => actor,
+    load,
+    send(event) {
+      if (stopped) return;
+      if (actor) actor.send(event);
+      else
+        load().then((loaded) => {
+          if (!stopped) loaded.send(event);
+        }, reportLoadFailure);
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    stop() {
+      stopped = true;
+      actor?.stop();
+    },
+  };
+}
+
+/** A chunk that could not be loaded (offline): the flow stays unavailable, the page keeps working. */
+export function reportLoadFailure(error: unknown): void {
+  console.error("a part of the shop could not be loaded", error);
+}
+
+/**
+ * Reads from a lazy actor's snapshot; `fallback` until it is loaded. The selector is re-run only
+ * when the snapshot (or the selector) changes, so it may build new values.
+ */
+export function useLazySelector<TActor extends AnyActorRef, T>(
+  lazy: LazyActor<TActor> | null,
+  selector: (snapshot: SnapshotFrom<TActor>) => T,
+  fallback: T,
+): T {
+  const cache = useRef<{ snapshot: unknown; selector: unknown; value: T } | undefined>(undefined);
+  const read = useCallback(() => {
+    const actor = lazy?.current();
+    if (!actor) return fallback;
+    const snapshot: SnapshotFrom<TActor> = actor.getSnapshot();
+    if (cache.current?.snapshot !== snapshot || cache.current.selector !== selector) {
+      cache.current = { snapshot, selector, value: selector(snapshot) };
+    }
+    return cache.current.value;
+  }, [lazy, selector, fallback]);
+  const subscribe = useCallback((listener: () => void) => (lazy ? lazy.subscribe(listener) : () => {}), [lazy]);
+  return useSyncExternalStore(subscribe, read, () => fallback);
+}
+
+/**
+ * A lazy actor owned by a component: created when it mounts, stopped when it unmounts; null during
+ * the first render. `start` is read when the actor is first needed.
+ */
+export function useLazyActor<TActor extends AnyActorRef>(start: () => Promise<TActor>): LazyActor<TActor> | null {
+  const [lazy, setLazy] = useState<LazyActor<TActor> | null>(null);
+  const startRef = useRef(start);
+  useEffect(() => {
+    startRef.current = start;
+  });
+  useEffect(() => {
+    const created = lazyActor(() => startRef.current());
+    setLazy(created);
+    return () => created.stop();
+  }, []);
+  return lazy;
+}

@@ -1,0 +1,30 @@
+// The trail from the home page to the current category.
+import { useLingui } from "@lingui/react";
+import { Link } from "@tanstack/react-router";
+import type { CategoryNode } from "../../api/queries/catalog.ts";
+import { useLang } from "../../app/shop-context.ts";
+import { pageHref } from "../../routes/pages.ts";
+import { categoryPageHref } from "./category-tree.ts";
+
+export function Breadcrumb({ trail }: { trail: readonly Pick<CategoryNode, "id" | "label" | "path">[] }) {
+  const { _ } = useLingui();
+  const lang = useLang();
+  return (
+    <nav className="breadcrumb" aria-label={_("catalog.breadcrumb.label")}>
+      <ol>
+        <li>
+          <Link to={pageHref("home", lang)}>{_("catalog.breadcrumb.home")}</Link>
+        </li>
+        {trail.map((node, index) => (
+          <li key={node.id}>
+            {index === trail.length - 1 ? (
+              <span aria-current="page">{node.label}</span>
+            ) : (
+              <Link to={categoryPageHref(lang, node.path)}>{node.label}</Link>
+            )}
+          </li>
+        ))}
+      </ol>
+    </nav>
+  );
+}

@@ -1,0 +1,95 @@
+// The footer's newsletter signup, driven by the newsletter machine: the button stays disabled
+// until the terms box is ticked; the address is checked before sending; the answer is shown
+// under the form (success replaces it).
+import { useLingui } from "@lingui/react";
+import { useEffect, useId, useRef, type FormEvent } from "react";
+import type { SnapshotFrom } from "xstate";
+import type { newsletterMachine } from "../../../machines/newsletter/newsletter.machine.ts";
+import { areTermsAccepted, canSubmit, isError, isSubmitting, selectMessageId } from "../../../machines/newsletter/newsletter.selectors.ts";
+import { reportLoadFailure, useLazyActor, useLazySelector } from "../../app/lazy-actor.ts";
+import { useLang, useShopContext } from "../../app/shop-context.ts";
+import { pageHref } from "../../routes/pages.ts";
+
+type NewsletterSnapshot = SnapshotFrom<typeof newsletterMachine>;
+const selectSubscribed = (snapshot: NewsletterSnapshot) => snapshot.matches("subscribed");
+
+export function NewsletterForm() {
+  const { _ } = useLingui();
+  const lang = useLang();
+  const { api } = useShopContext();
+  const id = useId();
+  // The machine loads when the form is first approached (it sits at the foot of the page).
+  const newsletter = useLazyActor(async () => {
+    const [{ createActor }, { newsletterMachine }, { subscribeNewsletter }] = await Promise.all([
+      import("xstate"),
+      import("../../../machines/newsletter/newsletter.machine.ts"),
+      import("./subscribe-newsletter.ts"),
+    ]);
+    return createActor(newsletterMachine.provide({ actors: { subscribe: subscribeNewsletter(api) } })).start();
+  });
+  const prepare = () => void newsletter?.load().catch(reportLoadFailure);
+  const messageId = useLazySelector(newsletter, selectMessageId, null);
+  const error = useLazySelector(newsletter, isError, false);
+  const termsAccepted = useLazySelector(newsletter, areTermsAccepted, false);
+  const submittable = useLazySelector(newsletter, canSubmit, false);
+  const submitting = useLazySelector(newsletter, isSubmitting, false);
+  const subscribed = useLazySelector(newsletter, selectSubscribed, false);
+  const invalidEmail = messageId === "newsLetter.invalidEmail";
+  const messageRef = useRef<HTMLParagraphElement>(null);
+
+  // The form gives way to the success message: the focus follows, not to be lost.
+  useEffect(() => {
+    if (subscribed) messageRef.current?.focus();
+  }, [subscribed]);
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const email = new FormData(event.currentTarget).get("email");
+    newsletter?.send({ type: "newsletter.submit", email: typeof email === "string" ? email : "" });
+  };
+
+  return (
+    <section className="newsletter site-footer__column" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`} className="site-footer__heading">
+        {_("footer.newsletter.title")}
+      </h2>
+      {!subscribed && (
+        <form className="newsletter__form" noValidate onSubmit={submit} onFocus={prepare} onPointerEnter={prepare}>
+          <p className="newsletter__intro">{_("footer.newsletter.intro")}</p>
+          <label htmlFor={`${id}-email`} className="newsletter__label">
+            {_("footer.newsletter.email")}
+          </label>
+          <input
+            id={`${id}-email`}
+            name="email"
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            className="newsletter__input"
+            aria-invalid={invalidEmail || undefined}
+            aria-describedby={error ? `${id}-error` : undefined}
+          />
+          <div className="newsletter__terms">
+            <input id={`${id}-terms`} type="checkbox" checked={termsAccepted} onChange={() => newsletter?.send({ type: "newsletter.toggleTerms" })} />
+            <label htmlFor={`${id}-terms`}>{_("footer.newsletter.terms")}</label>
+          </div>
+          <p className="newsletter__policy">
+            <a href={pageHref("privacy", lang)} target="_blank" rel="noopener">
+              {_("footer.newsletter.policy")}
+              <span className="visually-hidden"> {_("layout.newWindow")}</span>
+            </a>
+          </p>
+          <button type="submit" className="button button--light" disabled={!submittable} aria-busy={submitting || undefined}>
+            {submitting ? _("footer.newsletter.submitting") : _("footer.newsletter.submit")}
+          </button>
+        </form>
+      )}
+      <p id={`${id}-error`} role="alert" className="newsletter__message newsletter__message--error">
+        {error && messageId ? _(messageId) : ""}
+      </p>
+      <p ref={messageRef} role="status" tabIndex={-1} className="newsletter__message">
+        {!error && messageId ? _(messageId) : ""}
+      </p>
+    </section>
+  );
+}

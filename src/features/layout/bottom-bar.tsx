@@ -1,0 +1,48 @@
+// The phone layout's bottom bar (under 768 px): menu, home, search, account. Menu and search
+// open as dialogs. (The cart joins it with the cart work.)
+import { useLingui } from "@lingui/react";
+import { Link } from "@tanstack/react-router";
+import { useLang } from "../../app/shop-context.ts";
+import { pageHref } from "../../routes/pages.ts";
+import { AccountIcon, HomeIcon, MenuIcon, SearchIcon } from "./shell-icons.tsx";
+
+export interface BottomBarProps {
+  onOpenMenu: () => void;
+  onOpenSearch: () => void;
+  onOpenLogin: () => void;
+}
+
+export function BottomBar({ onOpenMenu, onOpenSearch, onOpenLogin }: BottomBarProps) {
+  const { _ } = useLingui();
+  const lang = useLang();
+  return (
+    <nav className="bottom-bar" aria-label={_("layout.bottomBar")}>
+      <ul className="bottom-bar__list">
+        <li>
+          <button type="button" className="bottom-bar__item" aria-haspopup="dialog" onClick={onOpenMenu}>
+            <MenuIcon />
+            <span>{_("navigation.menu")}</span>
+          </button>
+        </li>
+        <li>
+          <Link to={pageHref("home", lang)} className="bottom-bar__item" activeOptions={{ exact: true }}>
+            <HomeIcon />
+            <span>{_("layout.home")}</span>
+          </Link>
+        </li>
+        <li>
+          <button type="button" className="bottom-bar__item" aria-haspopup="dialog" onClick={onOpenSearch}>
+            <SearchIcon />
+            <span>{_("searchBar.open")}</span>
+          </button>
+        </li>
+        <li>
+          <button type="button" className="bottom-bar__item" aria-haspopup="dialog" onClick={onOpenLogin}>
+            <AccountIcon />
+            <span>{_("layout.account")}</span>
+          </button>
+        </li>
+      </ul>
+    </nav>
+  );
+}

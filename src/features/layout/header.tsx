@@ -1,0 +1,33 @@
+// The site header: logo, search (desktop), language switcher, account, and the category menu.
+import { useLingui } from "@lingui/react";
+import { MegaMenu } from "../navigation/mega-menu.tsx";
+import { LanguageSwitcher } from "../navigation/language-switcher.tsx";
+import { SearchBar } from "../search/search-bar.tsx";
+import { BrandLogo } from "./brand-logo.tsx";
+import { AccountIcon } from "./shell-icons.tsx";
+
+export function Header({ onOpenLogin }: { onOpenLogin: () => void }) {
+  const { _ } = useLingui();
+  return (
+    <header className="site-header">
+      <div className="site-header__top">
+        <div className="site-header__bar container">
+          <BrandLogo />
+          <div className="site-header__search">
+            <SearchBar />
+          </div>
+          <div className="site-header__actions">
+            <LanguageSwitcher />
+            <button type="button" className="site-header__action site-header__account" aria-haspopup="dialog" onClick={onOpenLogin}>
+              <AccountIcon />
+              <span>{_("layout.account")}</span>
+            </button>
+          </div>
+        </div>
+      </div>
+      <div className="site-header__menu">
+        <MegaMenu />
+      </div>
+    </header>
+  );
+}

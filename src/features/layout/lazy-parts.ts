@@ -1,0 +1,11 @@
+// The parts of the shell loaded apart from the first download: below the fold (footer), shown on
+// demand (dialogs), or shown once their flow has loaded (notifications).
+import { lazy } from "react";
+
+export const Footer = lazy(() => import("../footer/footer.tsx").then((module) => ({ default: module.Footer })));
+export const LoginModal = lazy(() => import("./login-modal.tsx").then((module) => ({ default: module.LoginModal })));
+export const MenuModal = lazy(() => import("../navigation/menu-modal.tsx").then((module) => ({ default: module.MenuModal })));
+export const SearchModal = lazy(() => import("../search/search-modal.tsx").then((module) => ({ default: module.SearchModal })));
+export const NotificationsArea = lazy(() =>
+  import("../notifications/notifications-area.tsx").then((module) => ({ default: module.NotificationsArea })),
+);

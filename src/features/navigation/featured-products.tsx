@@ -1,0 +1,49 @@
+// The featured products of a top category in its menu panel: the references come from the
+// category's landing content, the products from GET products/references.
+import { useLingui } from "@lingui/react";
+import { useQuery } from "@tanstack/react-query";
+import { Link } from "@tanstack/react-router";
+import { landingQuery, productsByReferencesQuery } from "../../api/queries/catalog.ts";
+import { useLang, useShopContext } from "../../app/shop-context.ts";
+import { formatPrice } from "../../i18n/format.ts";
+import { pageHref } from "../../routes/pages.ts";
+
+/** How many featured products a menu panel shows. */
+export const MENU_FEATURED_COUNT = 3;
+
+export function FeaturedProducts({ categoryPath, onNavigate }: { categoryPath: string; onNavigate: () => void }) {
+  const { _ } = useLingui();
+  const lang = useLang();
+  const { api } = useShopContext();
+  const landing = useQuery(landingQuery(api, lang, categoryPath));
+  const references = (landing.data?.featuredProducts ?? []).slice(0, MENU_FEATURED_COUNT);
+  const products = useQuery({ ...productsByReferencesQuery(api, lang, references), enabled: references.length > 0 });
+  const list = products.data ?? [];
+  if (list.length === 0) return null;
+
+  return (
+    <section className="menu-featured" aria-label={_("navigation.featured")}>
+      <p className="menu-featured__title" aria-hidden="true">
+        {_("navigation.featured")}
+      </p>
+      <ul className="menu-featured__list">
+        {list.map((product) => {
+          const price = product.offer?.discountPrice?.taxIncluded ?? product.offer?.regularPrice.taxIncluded;
+          return (
+            <li key={product.id}>
+              <Link to={pageHref("product", lang, { slug: product.slug })} className="menu-featured__card" onClick={onNavigate}>
+                {product.coverPicture ? (
+                  <img src={product.coverPicture.srcSmall} alt="" width={96} height={96} loading="lazy" decoding="async" />
+                ) : (
+                  <span className="menu-featured__placeholder" />
+                )}
+                <span className="menu-featured__name">{product.name}</span>
+                {price !== undefined && <span className="menu-featured__price">{formatPrice(price, lang)}</span>}
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,86 @@
+// The quantity to add to the cart, between the offer's minimal order quantity and the lesser of
+// its stock and its maximal order quantity.
+import { useLingui } from "@lingui/react";
+import { useId, useState } from "react";
+import type { Offer } from "../../api/queries/product.ts";
+
+export interface QuantityBounds {
+  min: number;
+  max: number;
+}
+
+export function quantityBounds(offer: Offer): QuantityBounds {
+  const min = Math.max(1, offer.minimalOrderQuantity);
+  const max = Math.min(offer.stockQuantity, offer.maximalOrderQuantity ?? Number.POSITIVE_INFINITY);
+  return { min, max };
+}
+
+export const clampQuantity = (quantity: number, { min, max }: QuantityBounds) => Math.max(min, Math.min(max, Math.round(quantity)));
+
+interface QuantitySelectorProps {
+  value: number;
+  bounds: QuantityBounds;
+  onChange: (quantity: number) => void;
+}
+
+export function QuantitySelector({ value, bounds, onChange }: QuantitySelectorProps) {
+  const { _ } = useLingui();
+  const id = useId();
+  // What is typed stays as typed until the field is left, so that "1" can become "12".
+  const [draft, setDraft] = useState<string | null>(null);
+
+  const commit = (text: string) => {
+    setDraft(null);
+    const parsed = Number.parseInt(text, 10);
+    onChange(Number.isNaN(parsed) ? value : clampQuantity(parsed, bounds));
+  };
+
+  return (
+    <div className="product-quantity">
+      <label className="product-quantity__label" htmlFor={id}>
+        {_("product.quantity.label")}
+      </label>
+      <div className="product-quantity__stepper">
+        <button
+          type="button"
+          className="product-quantity__step"
+          onClick={() => onChange(clampQuantity(value - 1, bounds))}
+          disabled={value <= bounds.min}
+          aria-label={_("product.quantity.decrease")}
+          aria-controls={id}
+        >
+          <span aria-hidden="true">−</span>
+        </button>
+        <input
+          id={id}
+          className="product-quantity__input"
+          type="number"
+          inputMode="numeric"
+          min={bounds.min}
+          max={bounds.max}
+          step={1}
+          value={draft ?? String(value)}
+          onChange={(event) => setDraft(event.target.value)}
+          onBlur={(event) => commit(event.target.value)}
+          onKeyDown={(event) => {
+            if (event.key === "Enter") commit(event.currentTarget.value);
+          }}
+          aria-describedby={`${id}-hint`}
+        />
+        <button
+          type="button"
+          className="product-quantity__step"
+          onClick={() => onChange(clampQuantity(value + 1, bounds))}
+          disabled={value >= bounds.max}
+          aria-label={_("product.quantity.increase")}
+          aria-controls={id}
+        >
+          <span aria-hidden="true">+</span>
+        </button>
+      </div>
+      <p className="product-quantity__hint" id={`${id}-hint`}>
+        {_("product.quantity.max", { max: bounds.max })}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,96 @@
+// The back-in-stock alert of an out-of-stock offer (SPEC §4, §5, §8), driven by the stock-alert
+// machine: the address is prefilled from the customer's profile, checked, then registered; the
+// outcome is a notification, and after a success the form gives way to a confirmation.
+import { useLingui } from "@lingui/react";
+import { useActorRef, useSelector } from "@xstate/react";
+import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from "react";
+import { fromPromise } from "xstate";
+import { stockAlertMachine } from "../../../machines/stock-alert/stock-alert.machine.ts";
+import { isSubmitted, isSubmitting, selectEmail, selectErrorId } from "../../../machines/stock-alert/stock-alert.selectors.ts";
+import type { CreateAlertInput } from "../../../machines/stock-alert/stock-alert.types.ts";
+import { createRestockAlert } from "../../api/queries/product.ts";
+import { useNotify } from "../../app/notifications.tsx";
+import { useLang, useShopContext } from "../../app/shop-context.ts";
+
+interface RestockAlertFormProps {
+  offerId: number;
+  /** The signed-in customer's address, to prefill the field. */
+  customerEmail?: string;
+}
+
+export function RestockAlertForm({ offerId, customerEmail }: RestockAlertFormProps) {
+  const { _ } = useLingui();
+  const id = useId();
+  const lang = useLang();
+  const { api } = useShopContext();
+  const notify = useNotify();
+  const machine = useMemo(
+    () =>
+      stockAlertMachine.provide({
+        actors: { createAlert: fromPromise<unknown, CreateAlertInput>(({ input }) => createRestockAlert(api, lang, input)) },
+        actions: { notify: (_args, params) => notify(params) },
+      }),
+    [api, lang, notify],
+  );
+  const actor = useActorRef(machine, { input: { offerId, email: customerEmail } });
+  const errorId = useSelector(actor, selectErrorId);
+  const submitting = useSelector(actor, isSubmitting);
+  const submitted = useSelector(actor, isSubmitted);
+  const registeredEmail = useSelector(actor, selectEmail);
+  const [email, setEmail] = useState(customerEmail ?? "");
+  const field = useRef<HTMLInputElement>(null);
+
+  useEffect(() => {
+    if (errorId) field.current?.focus();
+  }, [errorId]);
+
+  if (submitted) {
+    return (
+      <p className="restock-alert restock-alert--done" role="status">
+        {_("product.stockAlert.registered", { email: registeredEmail })}
+      </p>
+    );
+  }
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    actor.send({ type: "stockAlert.submit", email });
+  };
+
+  return (
+    <form className="restock-alert" onSubmit={submit} noValidate aria-labelledby={`${id}-title`}>
+      <h2 className="restock-alert__title" id={`${id}-title`}>
+        {_("product.stockAlert.title")}
+      </h2>
+      <p className="restock-alert__intro" id={`${id}-intro`}>
+        {_("product.stockAlert.intro")}
+      </p>
+      <label className="field__label" htmlFor={`${id}-email`}>
+        {_("product.stockAlert.email")}
+      </label>
+      <div className="restock-alert__row">
+        <input
+          ref={field}
+          id={`${id}-email`}
+          className="field__input"
+          type="email"
+          name="email"
+          autoComplete="email"
+          inputMode="email"
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+          aria-invalid={errorId ? true : undefined}
+          aria-describedby={errorId ? `${id}-intro ${id}-error` : `${id}-intro`}
+        />
+        <button type="submit" className="button" disabled={submitting}>
+          {submitting ? _("product.stockAlert.sending") : _("product.stockAlert.submit")}
+        </button>
+      </div>
+      {errorId && (
+        <p className="field__error" id={`${id}-error`}>
+          {_(errorId)}
+        </p>
+      )}
+    </form>
+  );
+}

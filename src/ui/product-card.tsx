@@ -1,0 +1,84 @@
+// A product as shown in listings, search results and product rows: cover picture, name, price
+// (with the reduction when on sale), flag badges, and a slot for an action such as add to cart.
+import { useLingui } from "@lingui/react";
+import { Link } from "@tanstack/react-router";
+import type { ReactNode } from "react";
+import type { components } from "../api/schema.gen.ts";
+import { currentLang } from "../i18n/i18n.ts";
+import { pageHref } from "../routes/pages.ts";
+import { FlagBadges } from "./flag-badges.tsx";
+import { isDiscounted, Price, PromoBadge } from "./price.tsx";
+import "./product-card.css";
+
+type ProductSummary = components["schemas"]["ProductSummary"];
+
+/** Intrinsic sizes of the picture renditions (square): small and medium. */
+const SMALL_WIDTH = 240;
+const MEDIUM_WIDTH = 720;
+
+export interface ProductCardProps {
+  product: ProductSummary;
+  /** The card is in the first visible row: its picture loads at once instead of lazily. */
+  eager?: boolean;
+  /** Level of the heading that carries the product name (default 3, under a listing's h2). */
+  headingLevel?: 2 | 3 | 4;
+  /** Width the picture takes in the layout, for the browser's choice of rendition. */
+  sizes?: string;
+  /** An action under the price (e.g. add to cart); it stays clickable above the card's link. */
+  action?: ReactNode;
+}
+
+export function ProductCard({
+  product,
+  eager = false,
+  headingLevel = 3,
+  sizes = "(max-width: 767px) 50vw, 300px",
+  action,
+}: ProductCardProps) {
+  const { _ } = useLingui();
+  const lang = currentLang();
+  const Heading = `h${headingLevel}` as const;
+  const cover = product.coverPicture;
+  const offer = product.offer;
+  const regular = offer?.regularPrice.taxIncluded;
+  const discount = offer?.discountPrice?.taxIncluded;
+  const outOfStock = offer !== null && offer.stockQuantity <= 0;
+
+  return (
+    <article className="product-card">
+      <div className="product-card__media">
+        {cover ? (
+          <img
+            src={cover.srcMedium}
+            srcSet={`${cover.srcSmall} ${SMALL_WIDTH}w, ${cover.srcMedium} ${MEDIUM_WIDTH}w`}
+            sizes={sizes}
+            width={MEDIUM_WIDTH}
+            height={MEDIUM_WIDTH}
+            alt=""
+            loading={eager ? "eager" : "lazy"}
+            fetchPriority={eager ? "high" : "auto"}
+            decoding="async"
+          />
+        ) : (
+          <div className="product-card__placeholder" aria-hidden="true" />
+        )}
+        {regular !== undefined && isDiscounted(regular, discount) && (
+          <span className="product-card__promo">
+            <PromoBadge regular={regular} discount={discount} />
+          </span>
+        )}
+      </div>
+      <div className="product-card__body">
+        <FlagBadges flags={product} className="product-card__flags" />
+        <Heading className="product-card__name">
+          <Link to={pageHref("product", lang, { slug: product.slug })} className="product-card__link">
+            {product.name}
+          </Link>
+        </Heading>
+        {regular !== undefined && <Price regular={regular} discount={discount} className="product-card__price" />}
+        {(offer === null || outOfStock) && <p className="product-card__stock">{_("ui.productCard.outOfStock")}</p>}
+        {action && <div className="product-card__action">{action}</div>}
+      </div>
+    </article>
+  );
+}

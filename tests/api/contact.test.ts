@@ -1,0 +1,124 @@
+import { desc, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { components } from "../../src/api/schema.gen.ts";
+import { contactMessages, outbox } from "../../server/db/schema.ts";
+import { backends, startTestApp, type TestApp } from "../support/test-app.ts";
+
+type Schemas = components["schemas"];
+
+const SHOP_EMAIL = "service-client@escale.example";
+
+const validMessage = {
+  firstName: "Jeanne",
+  lastName: "Dupont",
+  email: "Jeanne.Dupont@example.fr",
+  phone: "+33 6 12 34 56 78",
+  subject: "order",
+  orderReference: "ESC-2026-0042",
+  message: "Bonjour,\n\nMa commande n'est pas arrivée. <b>Pouvez-vous</b> vérifier ?",
+  recaptchaData: "captcha-answer",
+};
+
+describe.each(backends())("contact form on $name", (backend) => {
+  let shop: TestApp;
+  beforeAll(async () => {
+    shop = await startTestApp(backend, { seed: false, env: { SHOP_EMAIL } });
+  });
+  afterAll(() => shop?.close());
+
+  const send = (body: Record<string, unknown>, locale?: string) =>
+    shop.request({ method: "POST", url: `/api/v1/platform/contact${locale ? `?locale=${locale}` : ""}`, payload: body });
+
+  const latestMail = async () => (await shop.db.orm.select().from(outbox).orderBy(desc(outbox.id)).limit(1))[0];
+
+  it("stores the message, e-mails it to customer service and answers 202 with a receipt", async () => {
+    const response = await send(validMessage, "en_US");
+    expect(response.statusCode, response.body).toBe(202);
+    const receipt = response.json<Schemas["ContactMessageReceipt"]>();
+    expect(receipt).toEqual({ id: expect.any(Number), receivedAt: expect.any(String) });
+    expect(Math.abs(Date.parse(receipt.receivedAt) - Date.now())).toBeLessThan(60_000);
+
+    const [stored] = await shop.db.orm.select().from(contactMessages).where(eq(contactMessages.id, receipt.id));
+    expect(stored).toMatchObject({
+      firstName: "Jeanne",
+      lastName: "Dupont",
+      email: "Jeanne.Dupont@example.fr",
+      phone: "+33 6 12 34 56 78",
+      subject: "order",
+      orderReference: "ESC-2026-0042",
+      message: validMessage.message,
+      locale: "en_US",
+    });
+    expect(stored?.createdAt.toISOString()).toBe(receipt.receivedAt);
+
+    const mail = await latestMail();
+    expect(mail?.to).toBe(SHOP_EMAIL);
+    expect(mail?.subject).toContain("Jeanne Dupont");
+    expect(mail?.subject).toContain("Commande");
+    for (const part of ["Jeanne.Dupont@example.fr", "+33 6 12 34 56 78", "ESC-2026-0042", "en_US", validMessage.message]) {
+      expect(mail?.text).toContain(part);
+    }
+    expect(mail?.html).toContain("&lt;b&gt;Pouvez-vous&lt;/b&gt;");
+    expect(mail?.html).not.toContain("<b>Pouvez-vous");
+  });
+
+  it("accepts a message without the optional fields", async () => {
+    const { phone: _phone, orderReference: _orderReference, ...required } = validMessage;
+    const response = await send({ ...required, subject: "other" });
+    expect(response.statusCode, response.body).toBe(202);
+    const [stored] = await shop.db.orm.select().from(contactMessages).where(eq(contactMessages.id, response.json().id));
+    expect(stored).toMatchObject({ phone: null, orderReference: null, subject: "other", locale: "fr_FR" });
+  });
+
+  it("keeps the e-mail's subject on one line whatever the name holds", async () => {
+    const response = await send({ ...validMessage, firstName: "Jeanne\r\nBcc: everyone@example.com" });
+    expect(response.statusCode).toBe(202);
+    const mail = await latestMail();
+    expect(mail?.subject).not.toMatch(/[\r\n]/);
+  });
+
+  it.each([
+    ["a message too short", { message: "Merci !" }, "message"],
+    ["a message of spaces", { message: " ".repeat(20) }, "message"],
+    ["a malformed address", { email: "jeanne.example.fr" }, "email"],
+    ["no address", { email: undefined }, "email"],
+    ["an unknown subject", { subject: "complaint" }, "subject"],
+    ["an empty first name", { firstName: "" }, "firstName"],
+    ["a blank last name", { lastName: "   " }, "lastName"],
+    ["no captcha answer", { recaptchaData: undefined }, "recaptchaData"],
+    ["an unknown property", { attachment: "invoice.pdf" }, "attachment"],
+  ])("answers 400 naming the field for %s, keeping nothing", async (_case, change, field) => {
+    const before = await shop.db.orm.$count(contactMessages);
+    const response = await send({ ...validMessage, ...change });
+    expect(response.statusCode).toBe(400);
+    const error = response.json<Schemas["Error"]>();
+    expect(error).toMatchObject({ status: 400, code: "VALIDATION_FAILED" });
+    expect(error.fields?.[0]?.field).toBe(field);
+    expect(error.message).toContain(field);
+    expect(await shop.db.orm.$count(contactMessages)).toBe(before);
+  });
+});
+
+describe.each(backends())("contact form with a failing mailer on $name", (backend) => {
+  let shop: TestApp;
+  beforeAll(async () => {
+    shop = await startTestApp(backend, {
+      seed: false,
+      app: {
+        mailer: () => ({
+          send: async () => {
+            throw new Error("mail is down");
+          },
+        }),
+      },
+    });
+  });
+  afterAll(() => shop?.close());
+
+  it("keeps no message that could not be e-mailed: both happen or neither", async () => {
+    const response = await shop.request({ method: "POST", url: "/api/v1/platform/contact", payload: validMessage });
+    expect(response.statusCode).toBe(500);
+    expect(response.json()).toEqual({ status: 500, message: "Internal server error", code: "INTERNAL" });
+    expect(await shop.db.orm.$count(contactMessages)).toBe(0);
+  });
+});

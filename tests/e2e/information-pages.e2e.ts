@@ -1,0 +1,87 @@
+// The information pages show the shop's texts from the API; the terms of sale open at their
+// withdrawal section when the address says `#retractation`.
+import type { Locator } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { data, storefrontApi, type Lang } from "./support/api.ts";
+import { openPage } from "./support/browser.ts";
+import { message } from "./support/messages.ts";
+import { visible, waitForPath } from "./support/waits.ts";
+
+/** Whether the element's top edge is inside the window. */
+async function topIsInViewport(locator: Locator): Promise<boolean> {
+  return locator.evaluate((element) => {
+    const { top } = element.getBoundingClientRect();
+    return top >= 0 && top < window.innerHeight;
+  });
+}
+
+async function contentPages(lang: Lang) {
+  const api = await storefrontApi(lang);
+  return {
+    "mentions-legales": await data(api.GET("/platform/legal-mentions")),
+    "conditions-generales-de-vente": await data(api.GET("/platform/terms-of-use")),
+    livraison: await data(api.GET("/afs_marketing_other/delivery")),
+    "echange-retour": await data(api.GET("/afs_marketing_other/exchange-return")),
+  };
+}
+
+describe("information pages", () => {
+  it.each(["fr", "en"] as const)("show the title and every section of the content pages in %s", async (lang) => {
+    const pages = await contentPages(lang);
+    const page = await openPage(`/${lang}`);
+    for (const [path, content] of Object.entries(pages)) {
+      await page.goto(`/${lang}/${path}`);
+      await visible(page.getByRole("heading", { level: 1, name: content.title }));
+      for (const section of content.sections) await visible(page.getByRole("heading", { name: section.title, exact: true }));
+    }
+  });
+
+  it("shows the questions of the FAQ", async () => {
+    const api = await storefrontApi("fr");
+    const faq = await data(api.GET("/afs_marketing_other/faq"));
+    const page = await openPage("/fr/faq");
+    await visible(page.getByRole("heading", { level: 1, name: faq.title }));
+    const firstGroup = faq.groups[0];
+    const firstQuestion = firstGroup?.questions[0];
+    if (!firstGroup || !firstQuestion) throw new Error("the FAQ has no question");
+    await visible(page.getByRole("heading", { name: firstGroup.title, exact: true }));
+    await visible(page.getByText(firstQuestion.question, { exact: true }));
+  });
+
+  it("opens the terms of sale at the withdrawal section from #retractation", async () => {
+    const api = await storefrontApi("fr");
+    const terms = await data(api.GET("/platform/terms-of-use"));
+    const withdrawal = terms.sections.find((section) => section.anchor === "retractation");
+    if (!withdrawal) throw new Error("the terms of sale have no #retractation section");
+
+    const page = await openPage("/fr/conditions-generales-de-vente#retractation");
+    const heading = await visible(page.getByRole("heading", { name: withdrawal.title, exact: true }));
+    await expect.poll(() => topIsInViewport(heading), { timeout: 10_000 }).toBe(true);
+    // It is a real jump: the page's own title has scrolled away.
+    expect(await topIsInViewport(page.getByRole("heading", { level: 1, name: terms.title }))).toBe(false);
+  });
+
+  it("keeps #retractation when an address without a language is redirected", async () => {
+    const page = await openPage("/conditions-generales-de-vente#retractation");
+    await waitForPath(page, "/fr/conditions-generales-de-vente", { hash: "#retractation" });
+  });
+
+  it("lists every information page in the footer", async () => {
+    const page = await openPage("/en");
+    const footer = page.getByRole("contentinfo");
+    const links: [string, string][] = [
+      ["footer.link.contact", "/en/contact"],
+      ["footer.link.faq", "/en/faq"],
+      ["footer.link.delivery", "/en/livraison"],
+      ["footer.link.exchangeReturn", "/en/echange-retour"],
+      ["footer.link.legalMentions", "/en/mentions-legales"],
+      ["footer.link.termsOfSale", "/en/conditions-generales-de-vente"],
+      ["footer.link.privacy", "/en/politique-de-protection-des-donnees-personnelles"],
+      ["footer.link.cookies", "/en/gestion-des-cookies"],
+    ];
+    for (const [id, href] of links) {
+      const link = footer.getByRole("link", { name: message("en", id), exact: true });
+      expect(new URL((await link.getAttribute("href")) ?? "", page.url()).pathname).toBe(href);
+    }
+  });
+});

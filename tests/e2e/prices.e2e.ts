@@ -1,0 +1,58 @@
+// Prices as the shop writes them: `12,90 €` in French, `€12.90` in English; a product on sale
+// shows its reduced price, the regular one and the reduction.
+import { beforeAll, describe, expect, it } from "vitest";
+import { normaliseSpaces, shownPrice, type Lang } from "./support/api.ts";
+import { openPage } from "./support/browser.ts";
+import { discountedProduct, largestTopCategory, productBySlug } from "./support/catalogue.ts";
+import { visible } from "./support/waits.ts";
+
+const FORMATS: Record<Lang, RegExp> = {
+  fr: /^\d{1,3}( \d{3})*,\d{2} €$/,
+  en: /^€\d{1,3}(,\d{3})*\.\d{2}$/,
+};
+
+/** Every price-looking text of a string: amounts with a euro sign before or after. */
+function pricesIn(text: string): string[] {
+  return normaliseSpaces(text).match(/€\d[\d,]*\.\d{2}|\d[\d ]*,\d{2} €/g) ?? [];
+}
+
+let onSale: { fr: string; en: string };
+
+beforeAll(async () => {
+  const product = await discountedProduct("fr");
+  onSale = { fr: product.slug, en: (await productBySlug("fr", product.slug)).slugs.en };
+});
+
+describe.each(["fr", "en"] as const)("prices in %s", (lang) => {
+  it("are formatted for the language on the listing, with the amounts of the catalogue", async () => {
+    const { node, listing } = await largestTopCategory(lang);
+    const page = await openPage(`/${lang}/${lang === "fr" ? "categorie" : "category"}/${node.path}`);
+    for (const product of listing.products.content.slice(0, 6)) {
+      const card = page.getByRole("article").filter({ has: page.getByRole("link", { name: product.name, exact: true }) });
+      const text = await (await visible(card)).innerText();
+      const offer = product.offer;
+      if (!offer) continue;
+      const current = offer.discountPrice?.taxIncluded ?? offer.regularPrice.taxIncluded;
+      const prices = pricesIn(text);
+      expect(prices).toContain(shownPrice(current, lang));
+      for (const price of prices) expect(price).toMatch(FORMATS[lang]);
+    }
+  });
+
+  it("shows a reduced price with the regular one and the reduction on the product page", async () => {
+    const product = await productBySlug(lang, onSale[lang]);
+    const offer = product.offer;
+    const discount = offer?.discountPrice?.taxIncluded;
+    if (!offer || discount === undefined) throw new Error(`${product.name} is not on sale`);
+    const regular = offer.regularPrice.taxIncluded;
+
+    const page = await openPage(`/${lang}/${lang === "fr" ? "produit" : "product"}/${product.slug}`);
+    await visible(page.getByRole("heading", { level: 1, name: product.name }));
+    const summary = page.getByRole("main");
+    const prices = pricesIn(await summary.innerText());
+    expect(prices).toContain(shownPrice(discount, lang));
+    expect(prices).toContain(shownPrice(regular, lang));
+    const percent = Math.round((1 - discount / regular) * 100);
+    expect(normaliseSpaces(await summary.innerText())).toContain(lang === "fr" ? `-${percent} %` : `-${percent}%`);
+  });
+});

@@ -1,0 +1,73 @@
+// The back-in-stock alert of an out-of-stock product, and the notifications it raises: success
+// as a polite notification that leaves by itself, an address already waiting as an alert.
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
+import { openPage } from "./support/browser.ts";
+import { outOfStockProduct, type ProductSummary } from "./support/catalogue.ts";
+import { message, messagePattern } from "./support/messages.ts";
+import { hidden, visible } from "./support/waits.ts";
+
+/** Notifications leave after 3 s (SPEC §9); this leaves room for a slow machine. */
+const NOTIFICATION_GONE_WITHIN_MS = 10_000;
+
+let product: ProductSummary;
+
+beforeAll(async () => {
+  product = await outOfStockProduct("fr");
+});
+
+const freshEmail = () => `restock-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+
+function alertForm(page: Page) {
+  return page.getByRole("form", { name: message("fr", "product.stockAlert.title") });
+}
+
+function notifications(page: Page) {
+  return page.getByRole("region", { name: message("fr", "notifications.label") });
+}
+
+async function ask(page: Page, email: string): Promise<void> {
+  const form = await visible(alertForm(page));
+  await form.getByLabel(message("fr", "product.stockAlert.email"), { exact: true }).fill(email);
+  await form.getByRole("button", { name: message("fr", "product.stockAlert.submit"), exact: true }).click();
+}
+
+describe("back-in-stock alert", () => {
+  it("is offered on an out-of-stock product instead of the add-to-cart button", async () => {
+    const page = await openPage(`/fr/produit/${product.slug}`);
+    await visible(page.getByRole("heading", { level: 1, name: product.name }));
+    await visible(page.getByText(message("fr", "product.stock.outOfStock"), { exact: true }));
+    await visible(alertForm(page));
+    expect(await page.getByRole("button", { name: message("fr", "product.addToCart") }).count()).toBe(0);
+  });
+
+  it("refuses a malformed address with its message", async () => {
+    const page = await openPage(`/fr/produit/${product.slug}`);
+    await ask(page, "nobody@nowhere");
+    const form = alertForm(page);
+    await visible(form.getByText(message("fr", "stockAlert.invalidEmail"), { exact: true }));
+    const field = form.getByLabel(message("fr", "product.stockAlert.email"), { exact: true });
+    expect(await field.getAttribute("aria-invalid")).toBe("true");
+    expect(await field.evaluate((element) => element === document.activeElement)).toBe(true);
+  });
+
+  it("registers the address with a notification that leaves by itself, then refuses it a second time", async () => {
+    const email = freshEmail();
+    const page = await openPage(`/fr/produit/${product.slug}`);
+    await ask(page, email);
+
+    const success = notifications(page).getByRole("status").getByText(message("fr", "stockAlert.validMessage"), { exact: true });
+    await visible(success);
+    await visible(page.getByText(messagePattern("fr", "product.stockAlert.registered")).filter({ hasText: email }));
+    await hidden(success, NOTIFICATION_GONE_WITHIN_MS);
+
+    const again = await openPage(`/fr/produit/${product.slug}`);
+    await ask(again, email);
+    const refusal = notifications(again).getByRole("alert").getByText(message("fr", "stockAlert.errorMailExist"), { exact: true });
+    await visible(refusal);
+    await visible(alertForm(again));
+    // The notification can be dismissed at once.
+    await notifications(again).getByRole("button", { name: message("fr", "notifications.dismiss") }).click();
+    await hidden(refusal);
+  });
+});

@@ -1,0 +1,247 @@
+// A shopper's way through the shop on a desktop: home → mega menu → category → filters, sort and
+// page size → product → gallery lightbox → search with autocomplete → search page → language
+// switch → information page → unknown address. Each step starts where the previous one ends.
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
+import { data, normaliseSpaces, storefrontApi } from "./support/api.ts";
+import { openPage } from "./support/browser.ts";
+import { largestTopCategory, listing, productBySlug, productWithGallery, searchWordOf, type CategoryNode, type Listing, type Product } from "./support/catalogue.ts";
+import { message, messagePattern } from "./support/messages.ts";
+import { hidden, visible, waitForHtmlLang, waitForPath } from "./support/waits.ts";
+
+let top: { node: CategoryNode; listing: Listing };
+
+beforeAll(async () => {
+  top = await largestTopCategory("fr");
+});
+
+/** The product cards of a listing's results, in order. */
+function resultCards(page: Page) {
+  return page.getByRole("region", { name: message("fr", "catalog.listing.results") }).getByRole("article");
+}
+
+async function shownProductNames(page: Page): Promise<string[]> {
+  return (await resultCards(page).getByRole("heading").allInnerTexts()).map(normaliseSpaces);
+}
+
+/** Waits until the listing shows `names` (it keeps the previous page on screen while loading). */
+async function waitForProductNames(page: Page, names: string[]): Promise<void> {
+  await expect.poll(() => shownProductNames(page), { timeout: 15_000 }).toEqual(names);
+}
+
+describe("a shopper's journey on a desktop", () => {
+  it("goes from the home page through the mega menu to a category", async () => {
+    const page = await openPage("/fr");
+    const menu = page.getByRole("navigation", { name: message("fr", "navigation.categories") });
+    const topButton = await visible(menu.getByRole("button", { name: top.node.label, exact: true }));
+    expect(await topButton.getAttribute("aria-expanded")).toBe("false");
+
+    await topButton.click();
+    expect(await topButton.getAttribute("aria-expanded")).toBe("true");
+    const child = top.node.children[0];
+    if (!child) throw new Error(`${top.node.label} has no sub-category`);
+    await menu.getByRole("link", { name: child.label, exact: true }).click();
+
+    await waitForPath(page, `/fr/categorie/${child.path}`);
+    await visible(page.getByRole("heading", { level: 1, name: child.label }));
+    // The menu closes once the page changed.
+    await hidden(menu.getByRole("link", { name: child.label, exact: true }));
+  });
+
+  it("filters, sorts and resizes the listing, and pages through it, with the address following", async () => {
+    const path = `/fr/categorie/${top.node.path}`;
+    const page = await openPage(path);
+    await visible(page.getByRole("heading", { level: 1, name: top.node.label }));
+    await waitForProductNames(page, top.listing.products.content.map((product) => product.name));
+    await visible(page.getByText(messagePattern("fr", "catalog.listing.count")).filter({ hasText: String(top.listing.products.totalElements) }));
+
+    // Sort by increasing price.
+    await page.getByLabel(message("fr", "catalog.sort.label")).selectOption({ label: message("fr", "catalog.sort.priceAsc") });
+    await waitForPath(page, path, { search: (params) => params.get("sort") === "price.asc" });
+    const byPrice = await listing("fr", top.node.path, { sort: "price,asc" });
+    await waitForProductNames(page, byPrice.products.content.map((product) => product.name));
+
+    // Next page, then a smaller page size: the page number goes away.
+    const pagination = page.getByRole("navigation", { name: message("fr", "ui.pagination.label") });
+    await pagination.getByRole("link", { name: message("fr", "ui.pagination.next") }).click();
+    await waitForPath(page, path, { search: (params) => params.get("page") === "2" && params.get("sort") === "price.asc" });
+    const secondPage = await listing("fr", top.node.path, { sort: "price,asc", page: 1 });
+    await waitForProductNames(page, secondPage.products.content.map((product) => product.name));
+
+    await page.getByLabel(message("fr", "catalog.pageSize.label")).selectOption("12");
+    await waitForPath(page, path, { search: (params) => params.get("itemsPerPage") === "12" && !params.has("page") });
+    const twelve = await listing("fr", top.node.path, { sort: "price,asc", size: 12 });
+    await waitForProductNames(page, twelve.products.content.map((product) => product.name));
+
+    // A facet value that narrows the listing.
+    const facet = top.listing.facets.find((item) => item.values.some((value) => value.count > 0 && value.count < top.listing.products.totalElements));
+    const value = facet?.values.find((item) => item.count > 0 && item.count < top.listing.products.totalElements);
+    if (!facet || !value) throw new Error(`no narrowing facet value in ${top.node.label}`);
+    const filters = page.getByRole("region", { name: message("fr", "catalog.filters.title") });
+    const checkbox = filters.getByRole("group", { name: facet.label }).getByRole("checkbox", { name: new RegExp(`^${escapeRegExp(value.label)}\\b`) });
+    await checkbox.check();
+    const filter = `${facet.name}:${value.value}`;
+    // However the address writes it, the filter is in it (so a shared or reloaded link keeps it).
+    await waitForPath(page, path, { search: (params) => params.get("itemsPerPage") === "12" && [...params.values()].some((item) => item.includes(filter)) });
+    const filtered = await listing("fr", top.node.path, { sort: "price,asc", size: 12, filters: [filter] });
+    expect(filtered.products.totalElements).toBe(value.count);
+    await waitForProductNames(page, filtered.products.content.map((product) => product.name));
+    await page.reload();
+    await waitForProductNames(page, filtered.products.content.map((product) => product.name));
+    expect(await checkbox.isChecked()).toBe(true);
+
+    // The chip of the active filter removes it.
+    await page.getByRole("button", { name: messagePattern("fr", "catalog.filters.remove") }).click();
+    await waitForPath(page, path, { search: (params) => ![...params.values()].some((item) => item.includes(filter)) });
+    await waitForProductNames(page, twelve.products.content.map((product) => product.name));
+  });
+
+  it("marks only the page shown as the current one in the page links", async () => {
+    const path = `/fr/categorie/${top.node.path}`;
+    const page = await openPage(`${path}?page=2`);
+    const pagination = await visible(page.getByRole("navigation", { name: message("fr", "ui.pagination.label") }));
+    await visible(pagination.getByRole("link", { name: message("fr", "ui.pagination.page").replace("{page}", "2"), exact: true }));
+    // aria-current tells assistive technologies which link is the page being read.
+    await expect.poll(() => pagination.locator('[aria-current="page"]').allInnerTexts()).toEqual(["2"]);
+  });
+
+  it("opens a product from the listing and enlarges its pictures in the lightbox", async () => {
+    const product = await productWithGallery("fr");
+    const category = product.category.path;
+    const page = await openPage(`/fr/categorie/${category}?itemsPerPage=36&sort=name.asc`);
+    await resultCards(page).getByRole("link", { name: product.name, exact: true }).click();
+    await waitForPath(page, `/fr/produit/${product.slug}`);
+    await visible(page.getByRole("heading", { level: 1, name: product.name }));
+
+    await openLightboxAndBrowse(page, product);
+  });
+
+  it("searches with autocomplete, then shows all the results on the search page", async () => {
+    const product = await productWithGallery("fr");
+    const word = searchWordOf(product.name).toLowerCase();
+    const api = await storefrontApi("fr");
+    const preview = await data(api.GET("/products/search", { params: { query: { searchTerm: word, size: 4 } } }));
+    const terms = await data(api.GET("/products/search-autocomplete", { params: { query: { searchTerm: word, size: 10 } } }));
+
+    const page = await openPage("/fr");
+    const search = page.getByRole("search");
+    const box = search.getByRole("combobox", { name: message("fr", "searchBar.label") });
+    const submit = search.getByRole("button", { name: message("fr", "searchBar.submit") });
+
+    // Under 3 characters nothing is suggested and the search cannot be sent.
+    await box.fill(word.slice(0, 2));
+    expect(await submit.isDisabled()).toBe(true);
+    expect(await box.getAttribute("aria-expanded")).toBe("false");
+
+    await box.fill(word);
+    const suggestions = search.getByRole("listbox", { name: message("fr", "searchBar.suggestions") });
+    await visible(suggestions);
+    expect(await box.getAttribute("aria-expanded")).toBe("true");
+    for (const item of preview.products.content) await visible(suggestions.getByRole("option", { name: item.name }));
+    const firstTerm = terms.terms[0];
+    if (firstTerm) await visible(suggestions.getByRole("option", { name: firstTerm, exact: true }));
+    const showAll = suggestions.getByRole("option", { name: messagePattern("fr", "searchBar.showAll") });
+    expect(normaliseSpaces(await showAll.innerText())).toContain(String(preview.products.totalElements));
+
+    await showAll.click();
+    await waitForPath(page, "/fr/recherche", { search: (params) => params.get("searchTerm")?.trim() === word });
+
+    const results = await data(api.GET("/products/search", { params: { query: { searchTerm: word, size: 24 } } }));
+    await visible(page.getByRole("heading", { level: 1, name: message("fr", "search.page.titleWithTerm").replace("{term}", word) }));
+    await visible(page.getByText(messagePattern("fr", "catalog.listing.count")).filter({ hasText: String(results.products.totalElements) }));
+    await waitForProductNames(page, results.products.content.map((item) => item.name));
+  });
+
+  it("closes the suggestions with Escape and opens the results page with Enter", async () => {
+    const product = await productWithGallery("fr");
+    const word = searchWordOf(product.name).toLowerCase();
+    const page = await openPage("/fr");
+    const search = page.getByRole("search");
+    const box = search.getByRole("combobox", { name: message("fr", "searchBar.label") });
+    await box.fill(word);
+    const suggestions = search.getByRole("listbox", { name: message("fr", "searchBar.suggestions") });
+    await visible(suggestions.getByRole("option", { name: product.name }));
+    await box.press("Escape");
+    await hidden(suggestions);
+    expect(await box.getAttribute("aria-expanded")).toBe("false");
+    await box.press("Enter");
+    await waitForPath(page, "/fr/recherche", { search: (params) => params.get("searchTerm")?.trim() === word });
+    await visible(page.getByRole("main").getByRole("link", { name: product.name, exact: true }));
+  });
+
+  it("switches language on a product page and stays on the same product", async () => {
+    const product = await productWithGallery("fr");
+    const english: Product = await productBySlug("en", product.slugs.en);
+    const page = await openPage(`/fr/produit/${product.slug}`);
+    await visible(page.getByRole("heading", { level: 1, name: product.name }));
+
+    await page.getByRole("banner").getByRole("link", { name: "English", exact: true }).click();
+    await waitForPath(page, `/en/product/${product.slugs.en}`);
+    await waitForHtmlLang(page, "en");
+    await visible(page.getByRole("heading", { level: 1, name: english.name }));
+
+    await page.getByRole("banner").getByRole("link", { name: "Français", exact: true }).click();
+    await waitForPath(page, `/fr/produit/${product.slug}`);
+    await waitForHtmlLang(page, "fr");
+    await visible(page.getByRole("heading", { level: 1, name: product.name }));
+  });
+
+  it("switches language on a listing and on the search page, keeping the query", async () => {
+    const english = (await largestTopCategory("en")).node;
+    const page = await openPage(`/fr/categorie/${top.node.path}?sort=name.desc&itemsPerPage=12`);
+    await visible(page.getByRole("heading", { level: 1, name: top.node.label }));
+    await page.getByRole("banner").getByRole("link", { name: "English", exact: true }).click();
+    const url = await waitForPath(page, `/en/category/${english.path}`);
+    expect(url.searchParams.get("sort")).toBe("name.desc");
+    expect(url.searchParams.get("itemsPerPage")).toBe("12");
+    await visible(page.getByRole("heading", { level: 1, name: english.label }));
+
+    await page.goto("/en/search?searchTerm=mug");
+    await visible(page.getByRole("heading", { level: 1 }));
+    await page.getByRole("banner").getByRole("link", { name: "Français", exact: true }).click();
+    await waitForPath(page, "/fr/recherche", { search: (params) => params.get("searchTerm") === "mug" });
+    await waitForHtmlLang(page, "fr");
+  });
+
+  it("reads an information page from the footer, then meets the 404 page on an unknown address", async () => {
+    const api = await storefrontApi("fr");
+    const terms = await data(api.GET("/platform/terms-of-use"));
+    const page = await openPage("/fr");
+    await page.getByRole("contentinfo").getByRole("link", { name: message("fr", "footer.link.termsOfSale"), exact: true }).click();
+    await waitForPath(page, "/fr/conditions-generales-de-vente");
+    await visible(page.getByRole("heading", { level: 1, name: terms.title }));
+    for (const section of terms.sections) await visible(page.getByRole("heading", { name: section.title, exact: true }));
+
+    await page.goto("/fr/conditions-generales-de-vente/suite-inconnue");
+    await waitForPath(page, "/fr/404");
+    await visible(page.getByText(messagePattern("fr", "errors.notfound")));
+  });
+});
+
+/** Opens the lightbox on the first picture, moves to the next one, and closes it with Escape. */
+async function openLightboxAndBrowse(page: Page, product: Product): Promise<void> {
+  const [first, second] = product.pictures;
+  if (!first || !second) throw new Error(`${product.name} has fewer than two pictures`);
+  const gallery = page.getByRole("region", { name: message("fr", "product.gallery.label").replace("{name}", product.name) });
+  const opener = gallery.getByRole("button", { name: message("fr", "product.gallery.enlarge").replace("{title}", first.title), exact: true });
+  await opener.click();
+
+  const lightbox = page.getByRole("dialog");
+  await visible(lightbox);
+  await visible(lightbox.getByRole("img", { name: first.title, exact: true }));
+  const count = product.pictures.length;
+  await visible(lightbox.getByText(message("fr", "product.carousel.position").replace("{index}", "1").replace("{count}", String(count))));
+
+  await lightbox.getByRole("button", { name: message("fr", "product.gallery.next") }).click();
+  await visible(lightbox.getByText(message("fr", "product.carousel.position").replace("{index}", "2").replace("{count}", String(count))));
+  expect(normaliseSpaces(await lightbox.getByText(second.title, { exact: false }).first().innerText())).toContain(second.title);
+
+  await page.keyboard.press("Escape");
+  await hidden(lightbox);
+  // The focus goes back to the picture that opened it.
+  expect(await opener.evaluate((element) => element === document.activeElement)).toBe(true);
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}

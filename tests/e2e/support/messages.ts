@@ -1,0 +1,93 @@
+// The texts a user reads, taken from the shop's catalogues (locales/<lang>/messages.po), so
+// tests find elements by their visible wording in either language.
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import type { Lang } from "./api.ts";
+
+const ROOT = path.resolve(import.meta.dirname, "../../..");
+const catalogues = new Map<Lang, Map<string, string>>();
+
+/** Reads a .po string literal sequence (`"a" "b"` over several lines) into its text. */
+function unquote(parts: string[]): string {
+  return parts.map((part) => JSON.parse(part) as string).join("");
+}
+
+function parsePo(source: string): Map<string, string> {
+  const entries = new Map<string, string>();
+  let field: "msgid" | "msgstr" | undefined;
+  let id: string[] = [];
+  let text: string[] = [];
+  const flush = () => {
+    const key = unquote(id);
+    if (key) entries.set(key, unquote(text) || key);
+    id = [];
+    text = [];
+  };
+  for (const line of source.split("\n")) {
+    const trimmed = line.trim();
+    const start = /^(msgid|msgstr)\s+(".*")$/.exec(trimmed);
+    if (start?.[1] === "msgid") {
+      if (id.length > 0) flush();
+      field = "msgid";
+      id = [start[2] ?? '""'];
+    } else if (start?.[1] === "msgstr") {
+      field = "msgstr";
+      text = [start[2] ?? '""'];
+    } else if (trimmed.startsWith('"') && field) {
+      (field === "msgid" ? id : text).push(trimmed);
+    } else if (trimmed === "" || trimmed.startsWith("#")) {
+      field = undefined;
+    }
+  }
+  if (id.length > 0) flush();
+  return entries;
+}
+
+function catalogue(lang: Lang): Map<string, string> {
+  let entries = catalogues.get(lang);
+  if (!entries) {
+    entries = parsePo(readFileSync(path.join(ROOT, "locales", lang, "messages.po"), "utf8"));
+    catalogues.set(lang, entries);
+  }
+  return entries;
+}
+
+/** Whether the catalogue of `lang` has a message `id` (features add theirs as they are built). */
+export function hasMessage(lang: Lang, id: string): boolean {
+  return catalogue(lang).has(id);
+}
+
+/** The text of message `id` in `lang`; throws when the catalogue lacks it. */
+export function message(lang: Lang, id: string): string {
+  const text = catalogue(lang).get(id);
+  if (text === undefined) throw new Error(`locales/${lang}/messages.po has no message "${id}"`);
+  return text;
+}
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/**
+ * A pattern matching message `id` as shown, whatever its placeholders (`{name}`, plurals) became:
+ * placeholders match any text; spaces match any kind of space.
+ */
+export function messagePattern(lang: Lang, id: string, flags = "i"): RegExp {
+  const pieces: string[] = [];
+  let depth = 0;
+  let literal = "";
+  for (const char of message(lang, id)) {
+    if (char === "{") {
+      if (depth === 0) {
+        pieces.push(escapeRegExp(literal));
+        literal = "";
+      }
+      depth += 1;
+    } else if (char === "}") {
+      depth -= 1;
+      if (depth === 0) pieces.push(".+?");
+    } else if (depth === 0) {
+      literal += char;
+    }
+  }
+  pieces.push(escapeRegExp(literal));
+  return new RegExp(pieces.join("").replace(/\s+/g, "\\s+"), flags);
+}

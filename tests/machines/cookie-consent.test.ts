@@ -1,0 +1,143 @@
+// Cookie consent: every generated path walked on a real actor, then the stored decision, the panel and
+// what is allowed when, one by one.
+import { createActor, type SnapshotFrom } from "xstate";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { describePath, flowShortestPaths, stateName } from "../../machines/shared/flow-model.ts";
+import { cookieConsentMachine } from "../../machines/cookie-consent/cookie-consent.machine.ts";
+import { cookieConsentModel } from "../../machines/cookie-consent/cookie-consent.model.ts";
+import { isAllowed, isBannerShown, isDraftAllowed, isPanelOpen } from "../../machines/cookie-consent/cookie-consent.selectors.ts";
+import {
+  CONSENT_CATEGORIES,
+  CONSENT_COOKIE_DAYS,
+  type ConsentChoices,
+  type CookieConsentEvent,
+  type CookieConsentInput,
+  type StoredConsent,
+} from "../../machines/cookie-consent/cookie-consent.types.ts";
+import { isFlowEvent, walkPath } from "./support/walk-path.ts";
+
+type CookieConsentSnapshot = SnapshotFrom<typeof cookieConsentMachine>;
+
+const NOW = new Date("2026-03-02T09:30:00.000Z");
+const NONE: ConsentChoices = { analytics: false, maps: false, captcha: false, payment: false };
+const ALL: ConsentChoices = { analytics: true, maps: true, captcha: true, payment: true };
+
+function startConsent(input: CookieConsentInput = { stored: null }) {
+  const stored: StoredConsent[] = [];
+  const machine = cookieConsentMachine.provide({ actions: { storeConsent: (_, decision) => stored.push(decision) } });
+  const actor = createActor(machine, { input }).start();
+  return { actor, stored };
+}
+
+function allowedOf(snapshot: CookieConsentSnapshot): Record<string, boolean> {
+  return Object.fromEntries(CONSENT_CATEGORIES.map((category) => [category, isAllowed(snapshot, category)]));
+}
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ["Date"] });
+  vi.setSystemTime(NOW);
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe("cookie consent: generated shortest paths", () => {
+  const paths = flowShortestPaths(cookieConsentModel);
+
+  it("reach every state the visitor can see", () => {
+    const reached = new Set(paths.flatMap((path) => path.steps.map((step) => stateName(step.state.value))));
+    expect([...reached].sort()).toEqual(["asking.choosing", "asking.undecided", "decided"]);
+  });
+
+  for (const path of paths) {
+    it(describePath(cookieConsentModel, path), async () => {
+      const consent = startConsent(cookieConsentModel.input);
+
+      const check = (expected: CookieConsentSnapshot) => {
+        const actual = consent.actor.getSnapshot();
+        expect(actual.value).toEqual(expected.value);
+        expect(actual.context).toEqual(expected.context);
+        expect(isBannerShown(actual)).toBe(actual.matches({ asking: "undecided" }));
+        expect(isPanelOpen(actual)).toBe(actual.matches({ asking: "choosing" }));
+        if (actual.matches({ asking: "undecided" })) expect(allowedOf(actual)).toEqual(NONE);
+      };
+
+      await walkPath(path, {
+        initial: check,
+        step: async ({ event, expected, previous }) => {
+          if (isFlowEvent<CookieConsentEvent>(event, "consent.")) consent.actor.send(event);
+          check(expected);
+
+          const actual = consent.actor.getSnapshot();
+          const decision =
+            event.type === "consent.acceptAll" ? ALL : event.type === "consent.refuseAll" ? NONE : event.type === "consent.save" ? previous.context.draft : null;
+          expect(consent.stored.splice(0)).toEqual(decision ? [{ categories: decision, decidedAt: NOW.toISOString() }] : []);
+          // What is allowed changes only with a decision, and is then that decision.
+          if (decision) expect(allowedOf(actual)).toEqual(decision);
+          else expect(allowedOf(actual)).toEqual(allowedOf(previous));
+        },
+      });
+    });
+  }
+});
+
+describe("cookie consent: rules", () => {
+  it("keeps the consent cookie 365 days", () => {
+    expect(CONSENT_COOKIE_DAYS).toBe(365);
+  });
+
+  it("asks on a first visit and allows nothing meanwhile", () => {
+    const snapshot = startConsent().actor.getSnapshot();
+    expect(isBannerShown(snapshot)).toBe(true);
+    expect(allowedOf(snapshot)).toEqual(NONE);
+  });
+
+  it("does not ask again when a decision is stored, and stores nothing at start", () => {
+    const consent = startConsent({ stored: { categories: { ...NONE, maps: true }, decidedAt: "2026-01-01T00:00:00.000Z" } });
+    const snapshot = consent.actor.getSnapshot();
+    expect(snapshot.value).toBe("decided");
+    expect(allowedOf(snapshot)).toEqual({ ...NONE, maps: true });
+    expect(consent.stored).toEqual([]);
+  });
+
+  it("treats a category that an older stored decision does not name as refused", () => {
+    const consent = startConsent({ stored: { categories: { analytics: true, maps: true, captcha: true }, decidedAt: "2025-06-01T00:00:00.000Z" } });
+    expect(allowedOf(consent.actor.getSnapshot())).toEqual({ ...ALL, payment: false });
+  });
+
+  it("stores the decision with its date when all is accepted", () => {
+    const consent = startConsent();
+    consent.actor.send({ type: "consent.acceptAll" });
+    expect(consent.stored).toEqual([{ categories: ALL, decidedAt: NOW.toISOString() }]);
+    expect(allowedOf(consent.actor.getSnapshot())).toEqual(ALL);
+  });
+
+  it("lets the visitor choose each of the four categories", () => {
+    const consent = startConsent();
+    consent.actor.send({ type: "consent.choose" });
+    for (const category of CONSENT_CATEGORIES) {
+      expect(isDraftAllowed(consent.actor.getSnapshot(), category)).toBe(false);
+      consent.actor.send({ type: "consent.toggle", category });
+      expect(isDraftAllowed(consent.actor.getSnapshot(), category)).toBe(true);
+    }
+    consent.actor.send({ type: "consent.toggle", category: "captcha" });
+    expect(allowedOf(consent.actor.getSnapshot())).toEqual(NONE);
+    consent.actor.send({ type: "consent.save" });
+    expect(consent.stored).toEqual([{ categories: { ...ALL, captcha: false }, decidedAt: NOW.toISOString() }]);
+    expect(allowedOf(consent.actor.getSnapshot())).toEqual({ ...ALL, captcha: false });
+  });
+
+  it("reopens from the cookie page with the current choices, which stay in force until saved", () => {
+    const consent = startConsent({ stored: { categories: { ...NONE, analytics: true }, decidedAt: "2026-01-01T00:00:00.000Z" } });
+    consent.actor.send({ type: "consent.reopen" });
+    expect(isPanelOpen(consent.actor.getSnapshot())).toBe(true);
+    expect(isDraftAllowed(consent.actor.getSnapshot(), "analytics")).toBe(true);
+    consent.actor.send({ type: "consent.toggle", category: "analytics" });
+    consent.actor.send({ type: "consent.toggle", category: "maps" });
+    expect(allowedOf(consent.actor.getSnapshot())).toEqual({ ...NONE, analytics: true });
+    consent.actor.send({ type: "consent.save" });
+    expect(allowedOf(consent.actor.getSnapshot())).toEqual({ ...NONE, maps: true });
+    expect(consent.stored).toEqual([{ categories: { ...NONE, maps: true }, decidedAt: NOW.toISOString() }]);
+  });
+});
