@@ -245,7 +245,8 @@ export async function discoverUrlSets(
     unique(frWords.flatMap((word) => prefixesOf(word, [3, 4]))).slice(0, size).map((prefix) => autocompleteUrl(prefix)),
     5,
   );
-  const standardProduct = shuffled(roundRobin([...slugsByCategory.values()], size), 6).map(productUrl);
+  // A product listed in two top categories appears in both lists: keep it once.
+  const standardProduct = shuffled(unique(roundRobin([...slugsByCategory.values()], size * 2)).slice(0, size), 6).map(productUrl);
 
   const standard: Record<ScenarioName, string[]> = {
     listing: standardListing,
@@ -291,10 +292,7 @@ export async function discoverUrlSets(
       ],
       13,
     );
-    wide.product = shuffled(
-      [...slugsByCategory.values()].flatMap((slugs) => slugs).map(productUrl),
-      14,
-    );
+    wide.product = shuffled(unique([...slugsByCategory.values()].flat()).map(productUrl), 14);
   }
 
   return {

@@ -18,7 +18,7 @@ export const newsletterMachine = setup({
     tags: {} as NewsletterTag,
   },
   actors: {
-    subscribe: fromPromise<void, SubscribeInput>(async () => {
+    subscribe: fromPromise<unknown, SubscribeInput>(async () => {
       throw new Error("subscribe not provided");
     }),
   },

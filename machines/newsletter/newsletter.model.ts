@@ -13,7 +13,7 @@ export const newsletterModel = defineFlowModel(newsletterMachine, {
     { type: "newsletter.toggleTerms" },
     { type: "newsletter.submit", email: VALID_EMAIL },
     { type: "newsletter.submit", email: INVALID_EMAIL },
-    { type: "xstate.done.actor.subscribe", output: undefined },
+    { type: "xstate.done.actor.subscribe", output: { email: VALID_EMAIL } },
     { type: "xstate.error.actor.subscribe", error: { status: 409, message: "Already subscribed" } },
     { type: "xstate.error.actor.subscribe", error: { status: 500, message: "Internal Server Error" } },
   ],

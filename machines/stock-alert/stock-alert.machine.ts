@@ -22,7 +22,7 @@ export const stockAlertMachine = setup({
     tags: {} as StockAlertTag,
   },
   actors: {
-    createAlert: fromPromise<void, CreateAlertInput>(async () => {
+    createAlert: fromPromise<unknown, CreateAlertInput>(async () => {
       throw new Error("createAlert not provided");
     }),
   },

@@ -14,7 +14,7 @@ export const stockAlertModel = defineFlowModel(stockAlertMachine, {
   events: () => [
     { type: "stockAlert.submit", email: OTHER_EMAIL },
     { type: "stockAlert.submit", email: INVALID_EMAIL },
-    { type: "xstate.done.actor.createAlert", output: undefined },
+    { type: "xstate.done.actor.createAlert", output: { id: 1, email: OTHER_EMAIL, offerId: SAMPLE_OFFER_ID, createdAt: "2026-01-15T10:00:00.000Z" } },
     { type: "xstate.error.actor.createAlert", error: { status: 409, message: "Alert already registered" } },
     { type: "xstate.error.actor.createAlert", error: { status: 500, message: "Internal Server Error" } },
   ],

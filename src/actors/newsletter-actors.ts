@@ -5,9 +5,9 @@ import type { SubscribeInput } from "../../machines/newsletter/newsletter.types.
 import { unwrap, type ApiClient } from "../api/client.ts";
 
 export function subscribeActor(api: ApiClient) {
-  return fromPromise<void, SubscribeInput>(async ({ input, signal }) => {
-    await unwrap(api.POST("/newsletter/subscriptions", { body: { email: input.email }, signal }));
-  });
+  return fromPromise<unknown, SubscribeInput>(({ input, signal }) =>
+    unwrap(api.POST("/newsletter/subscriptions", { body: { email: input.email }, signal })),
+  );
 }
 
 /** The newsletter machine with its IO bound; its messages are read with its selectors. */

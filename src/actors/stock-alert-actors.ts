@@ -5,9 +5,9 @@ import type { CreateAlertInput, StockAlertNotification } from "../../machines/st
 import { unwrap, type ApiClient } from "../api/client.ts";
 
 export function createAlertActor(api: ApiClient) {
-  return fromPromise<void, CreateAlertInput>(async ({ input, signal }) => {
-    await unwrap(api.POST("/products/offer/restock-alert", { body: { email: input.email, offerId: input.offerId }, signal }));
-  });
+  return fromPromise<unknown, CreateAlertInput>(({ input, signal }) =>
+    unwrap(api.POST("/products/offer/restock-alert", { body: { email: input.email, offerId: input.offerId }, signal })),
+  );
 }
 
 /** What the form asks of the app around it. */

@@ -14,7 +14,7 @@ import { isDoneEvent, isErrorEvent, isFlowEvent, tagsOf, walkPath } from "./supp
 type NewsletterSnapshot = SnapshotFrom<typeof newsletterMachine>;
 
 function startNewsletter() {
-  const subscribe = createFakePromiseActor<void, SubscribeInput>();
+  const subscribe = createFakePromiseActor<unknown, SubscribeInput>();
   const actor = createActor(newsletterMachine.provide({ actors: { subscribe: subscribe.logic } })).start();
   return { actor, subscribe };
 }
@@ -64,7 +64,7 @@ describe("newsletter form: generated shortest paths", () => {
           if (isFlowEvent<NewsletterEvent>(event, "newsletter.")) {
             form.actor.send(event);
           } else if (isDoneEvent(event)) {
-            form.subscribe.latest().resolve();
+            form.subscribe.latest().resolve(event.output);
             await settle();
           } else if (isErrorEvent(event)) {
             form.subscribe.latest().reject(event.error);
@@ -144,7 +144,7 @@ describe("newsletter form: rules", () => {
     const form = startNewsletter();
     form.actor.send({ type: "newsletter.toggleTerms" });
     form.actor.send({ type: "newsletter.submit", email: VALID_EMAIL });
-    form.subscribe.latest().resolve();
+    form.subscribe.latest().resolve({ email: VALID_EMAIL });
     await settle();
     expect(selectMessageId(form.actor.getSnapshot())).toBe("newsLetter.validMessage");
     expect(form.actor.getSnapshot().status).toBe("done");

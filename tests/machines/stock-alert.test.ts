@@ -21,7 +21,7 @@ type StockAlertSnapshot = SnapshotFrom<typeof stockAlertMachine>;
 const SIMPLE_PATHS_LIMIT = 200;
 
 function startStockAlert(input: StockAlertInput = stockAlertModel.input) {
-  const createAlert = createFakePromiseActor<void, CreateAlertInput>();
+  const createAlert = createFakePromiseActor<unknown, CreateAlertInput>();
   const notified: StockAlertNotification[] = [];
   const machine = stockAlertMachine.provide({
     actors: { createAlert: createAlert.logic },
@@ -58,7 +58,7 @@ async function walk(path: FlowPath<StockAlertSnapshot, StockAlertEvent>) {
       if (isFlowEvent<StockAlertEvent>(event, "stockAlert.")) {
         form.actor.send(event);
       } else if (isDoneEvent(event)) {
-        form.createAlert.latest().resolve();
+        form.createAlert.latest().resolve(event.output);
         await settle();
       } else if (isErrorEvent(event)) {
         form.createAlert.latest().reject(event.error);
@@ -116,7 +116,7 @@ describe("stock alert form: rules", () => {
   it("notifies success and is done", async () => {
     const form = startStockAlert();
     form.actor.send({ type: "stockAlert.submit", email: PROFILE_EMAIL });
-    form.createAlert.latest().resolve();
+    form.createAlert.latest().resolve({ id: 7 });
     await settle();
     expect(form.notified).toEqual([{ kind: "info", messageId: "stockAlert.validMessage" }]);
     expect(isSubmitted(form.actor.getSnapshot())).toBe(true);

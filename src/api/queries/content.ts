@@ -39,11 +39,7 @@ export function faqQuery(api: ApiClient, lang: Lang) {
   });
 }
 
-/**
- * POST platform/contact; answers 202 with a receipt, or rejects with an ApiError. The locale is
- * given here so that the client's middleware sends the request as it is (a rebuilt request with a
- * body becomes a streamed upload, which browsers refuse over HTTP/1.1).
- */
+/** POST platform/contact, in the page's language: answers 202 with a receipt, or rejects with an ApiError. */
 export function sendContactMessage(api: ApiClient, lang: Lang, body: ContactMessageRequest) {
   return unwrap(api.POST("/platform/contact", { params: { query: { locale: apiLocaleOf(lang) } }, body }));
 }

@@ -46,11 +46,3 @@ export function relatedProductsQuery(api: ApiClient, lang: Lang, categoryPath: s
   });
 }
 
-/**
- * POST products/offer/restock-alert; rejects with an ApiError (409 when the address already waits).
- * The locale is given here so that the client's middleware sends the request as it is: rebuilding
- * a request with a body makes it a streamed upload, which browsers refuse over HTTP/1.1.
- */
-export function createRestockAlert(api: ApiClient, lang: Lang, body: RestockAlertRequest) {
-  return unwrap(api.POST("/products/offer/restock-alert", { params: { query: { locale: apiLocaleOf(lang) } }, body }));
-}

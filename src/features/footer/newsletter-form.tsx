@@ -20,12 +20,8 @@ export function NewsletterForm() {
   const id = useId();
   // The machine loads when the form is first approached (it sits at the foot of the page).
   const newsletter = useLazyActor(async () => {
-    const [{ createActor }, { newsletterMachine }, { subscribeNewsletter }] = await Promise.all([
-      import("xstate"),
-      import("../../../machines/newsletter/newsletter.machine.ts"),
-      import("./subscribe-newsletter.ts"),
-    ]);
-    return createActor(newsletterMachine.provide({ actors: { subscribe: subscribeNewsletter(api) } })).start();
+    const [{ createActor }, { createNewsletterMachine }] = await Promise.all([import("xstate"), import("../../actors/newsletter-actors.ts")]);
+    return createActor(createNewsletterMachine(api)).start();
   });
   const prepare = () => void newsletter?.load().catch(reportLoadFailure);
   const messageId = useLazySelector(newsletter, selectMessageId, null);

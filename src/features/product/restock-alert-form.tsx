@@ -4,13 +4,10 @@
 import { useLingui } from "@lingui/react";
 import { useActorRef, useSelector } from "@xstate/react";
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from "react";
-import { fromPromise } from "xstate";
-import { stockAlertMachine } from "../../../machines/stock-alert/stock-alert.machine.ts";
 import { isSubmitted, isSubmitting, selectEmail, selectErrorId } from "../../../machines/stock-alert/stock-alert.selectors.ts";
-import type { CreateAlertInput } from "../../../machines/stock-alert/stock-alert.types.ts";
-import { createRestockAlert } from "../../api/queries/product.ts";
+import { createStockAlertMachine } from "../../actors/stock-alert-actors.ts";
 import { useNotify } from "../../app/notifications.tsx";
-import { useLang, useShopContext } from "../../app/shop-context.ts";
+import { useShopContext } from "../../app/shop-context.ts";
 
 interface RestockAlertFormProps {
   offerId: number;
@@ -21,17 +18,9 @@ interface RestockAlertFormProps {
 export function RestockAlertForm({ offerId, customerEmail }: RestockAlertFormProps) {
   const { _ } = useLingui();
   const id = useId();
-  const lang = useLang();
   const { api } = useShopContext();
   const notify = useNotify();
-  const machine = useMemo(
-    () =>
-      stockAlertMachine.provide({
-        actors: { createAlert: fromPromise<unknown, CreateAlertInput>(({ input }) => createRestockAlert(api, lang, input)) },
-        actions: { notify: (_args, params) => notify(params) },
-      }),
-    [api, lang, notify],
-  );
+  const machine = useMemo(() => createStockAlertMachine(api, { notify }), [api, notify]);
   const actor = useActorRef(machine, { input: { offerId, email: customerEmail } });
   const errorId = useSelector(actor, selectErrorId);
   const submitting = useSelector(actor, isSubmitting);

@@ -53,20 +53,13 @@ export function SearchBar({ variant = "header", onNavigate }: SearchBarProps) {
     latest.current = { lang, onNavigate, notify };
   });
   const search = useLazyActor(async () => {
-    const [{ createActor }, { searchMachine }, { fetchSuggestions }] = await Promise.all([
-      import("xstate"),
-      import("../../../machines/search/search.machine.ts"),
-      import("./fetch-suggestions.ts"),
-    ]);
-    const machine = searchMachine.provide({
-      actors: { fetchSuggestions: fetchSuggestions(api) },
-      actions: {
-        navigateToSearchPage: (_args, { term }) => {
-          void router.navigate({ href: `${pageHref("search", latest.current.lang)}?searchTerm=${encodeURIComponent(term)}` });
-          latest.current.onNavigate?.();
-        },
-        notifyServerError: () => latest.current.notify({ kind: "danger", messageId: "searchBar.serverError" }),
+    const [{ createActor }, { createSearchMachine }] = await Promise.all([import("xstate"), import("../../actors/search-actors.ts")]);
+    const machine = createSearchMachine(api, {
+      navigateToSearchPage: (term) => {
+        void router.navigate({ href: `${pageHref("search", latest.current.lang)}?searchTerm=${encodeURIComponent(term)}` });
+        latest.current.onNavigate?.();
       },
+      notifyServerError: () => latest.current.notify({ kind: "danger", messageId: "searchBar.serverError" }),
     });
     return createActor(machine, { input: { debounceMs: HEADER_DEBOUNCE_MS, term: draftRef.current } }).start();
   });

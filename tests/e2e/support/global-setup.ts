@@ -47,7 +47,7 @@ export async function teardown(): Promise<void> {
   if (dataDir) await rm(dataDir, { recursive: true, force: true });
   dataDir = undefined;
   if (warnings.length > 0) {
-    console.log(`e2e: the server logged ${warnings.length} warning(s) or error(s); the last ones:`);
+    console.log(`e2e: the server logged ${warnings.length} warning(s) or error(s) during the tests; the last ones:`);
     for (const line of warnings.slice(-10)) console.log(`  ${line}`);
   }
 }

@@ -52,11 +52,6 @@ function catalogue(lang: Lang): Map<string, string> {
   return entries;
 }
 
-/** Whether the catalogue of `lang` has a message `id` (features add theirs as they are built). */
-export function hasMessage(lang: Lang, id: string): boolean {
-  return catalogue(lang).has(id);
-}
-
 /** The text of message `id` in `lang`; throws when the catalogue lacks it. */
 export function message(lang: Lang, id: string): string {
   const text = catalogue(lang).get(id);

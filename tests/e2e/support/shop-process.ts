@@ -37,7 +37,7 @@ export interface RunningShop {
   baseUrl: string;
   /** Seconds from spawn to `GET /healthz` answering 200. */
   startSeconds: number;
-  /** What the server logged (at LOG_LEVEL=warn: warnings and errors). */
+  /** What the server logged (at LOG_LEVEL=warn: warnings and errors) once it was ready. */
   logLines(): string[];
   stop(): Promise<void>;
 }
@@ -113,10 +113,11 @@ async function startShopOnce(options: { cwd: string; dataDir: string }): Promise
     await stop();
     throw error;
   }
+  const linesAtStart = lines.length;
   return {
     baseUrl,
     startSeconds: (performance.now() - started) / 1000,
-    logLines: () => [...lines],
+    logLines: () => lines.slice(linesAtStart),
     stop,
   };
 }

@@ -30,17 +30,6 @@ export async function waitForPath(
   return new URL(page.url());
 }
 
-/** Waits until `probe` returns a value other than undefined (re-checked on each animation frame). */
-export async function waitForValue<T>(page: Page, probe: () => Promise<T | undefined>, what: string, timeout = DEFAULT_TIMEOUT_MS): Promise<T> {
-  const deadline = Date.now() + timeout;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeout} ms waiting for ${what}`);
-    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => resolve(undefined))));
-  }
-}
-
 /** Waits until `<html lang>` is `lang`. */
 export async function waitForHtmlLang(page: Page, lang: string): Promise<void> {
   await page.waitForFunction((expected) => document.documentElement.lang === expected, lang, { timeout: DEFAULT_TIMEOUT_MS });
