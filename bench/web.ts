@@ -344,7 +344,7 @@ interface LighthousePageReport {
   median: LighthouseFigures;
   /** Lighthouse's own warnings of the last run (e.g. a slow or busy machine). */
   warnings: string[];
-  /** The biggest estimated savings Lighthouse saw in the last run. */
+  /** Lighthouse's opportunities with the biggest estimated LCP saving, in the last run. */
   opportunities: Opportunity[];
 }
 
@@ -385,6 +385,7 @@ async function lighthouseRun(
       },
       warnings: lhr.runWarnings,
       opportunities: Object.values(lhr.audits)
+        .filter((audit) => audit.details?.type === "opportunity")
         .map((audit) => ({ id: audit.id, title: audit.title, savingsMs: audit.metricSavings?.LCP ?? 0 }))
         .filter((item) => item.savingsMs > 0)
         .sort((a, b) => b.savingsMs - a.savingsMs)

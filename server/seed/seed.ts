@@ -83,6 +83,8 @@ export async function seedIfEmpty(db: Database, options: SeedOptions): Promise<b
   const [row] = await db.rows<{ count: number }>(sql`select count(*)::int as count from products`);
   if ((row?.count ?? 0) > 0) return false;
   await db.orm.transaction(async (tx) => seedInto(tx, options));
+  // Fresh statistics, so the first queries get good plans (PGlite never vacuums by itself).
+  await db.rows(sql`analyze`);
   return true;
 }
 

@@ -38,6 +38,16 @@ describe("a shopper's journey on a desktop", () => {
 
     await topButton.click();
     expect(await topButton.getAttribute("aria-expanded")).toBe("true");
+    // The panel shows the category's featured products (its landing content names them).
+    const api = await storefrontApi("fr");
+    const landing = await data(
+      api.POST("/afs_marketing_landing/findOne", { body: { attrId: "marketing_landing_category", attrValue: top.node.path, categoryUp: false } }),
+    );
+    const [firstReference] = landing.featuredProducts;
+    if (firstReference) {
+      const [featured] = await data(api.GET("/products/references", { params: { query: { referenceList: firstReference } } }));
+      if (featured) await visible(menu.getByRole("region", { name: message("fr", "navigation.featured") }).getByRole("link", { name: featured.name }));
+    }
     const child = top.node.children[0];
     if (!child) throw new Error(`${top.node.label} has no sub-category`);
     await menu.getByRole("link", { name: child.label, exact: true }).click();
@@ -112,6 +122,8 @@ describe("a shopper's journey on a desktop", () => {
     await resultCards(page).getByRole("link", { name: product.name, exact: true }).click();
     await waitForPath(page, `/fr/produit/${product.slug}`);
     await visible(page.getByRole("heading", { level: 1, name: product.name }));
+    // More than 5 in stock: a plain in-stock message.
+    await visible(page.getByText(message("fr", "product.stock.inStock"), { exact: true }));
 
     await openLightboxAndBrowse(page, product);
   });
@@ -196,10 +208,11 @@ describe("a shopper's journey on a desktop", () => {
     expect(url.searchParams.get("itemsPerPage")).toBe("12");
     await visible(page.getByRole("heading", { level: 1, name: english.label }));
 
-    await page.goto("/en/search?searchTerm=mug");
-    await visible(page.getByRole("heading", { level: 1 }));
+    const term = searchWordOf((await productWithGallery("en")).name).toLowerCase();
+    await page.goto(`/en/search?searchTerm=${encodeURIComponent(term)}`);
+    await visible(page.getByRole("heading", { level: 1, name: message("en", "search.page.titleWithTerm").replace("{term}", term) }));
     await page.getByRole("banner").getByRole("link", { name: "Français", exact: true }).click();
-    await waitForPath(page, "/fr/recherche", { search: (params) => params.get("searchTerm") === "mug" });
+    await waitForPath(page, "/fr/recherche", { search: (params) => params.get("searchTerm") === term });
     await waitForHtmlLang(page, "fr");
   });
 

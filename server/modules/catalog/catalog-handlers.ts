@@ -1,5 +1,6 @@
 // Handlers of the catalogue operations: categories, listings, product pages, search.
-import type { OperationHandlers } from "../../http/contract.ts";
+import type { FastifyReply } from "fastify";
+import type { OperationHandlers, ResultOf } from "../../http/contract.ts";
 import { notFound } from "../../http/errors.ts";
 import type { ReadCache } from "../../http/read-cache.ts";
 import type { AttributeFilters, CatalogRepository, PageRequest, SortDirection, SortField } from "./catalog-repository.ts";
@@ -45,68 +46,85 @@ function paragraphs(text: string): string {
     .join("");
 }
 
+/** The route's own serialiser for its 200 answer (Fastify types its input as a plain record). */
+function serializeSuccess(reply: FastifyReply, value: object): string {
+  return String(reply.serializeInput(value as Record<string, unknown>, "200", "application/json"));
+}
+
 export function catalogHandlers(deps: { catalog: CatalogRepository; cache: ReadCache }): OperationHandlers {
   const { catalog, cache } = deps;
+
+  /** The serialised JSON of a cached value (null when there is none), so a hit costs no serialisation. */
+  async function cachedJson<T extends object>(reply: FastifyReply, key: string, load: () => Promise<T | undefined>) {
+    const { json } = await cache.get(key, async () => {
+      const value = await load();
+      return { json: value === undefined ? null : serializeSuccess(reply, value) };
+    });
+    return json;
+  }
+
+  async function sendCached<T extends object>(reply: FastifyReply, key: string, load: () => Promise<T>) {
+    const json = (await cachedJson(reply, key, load)) ?? "null";
+    return reply.type("application/json; charset=utf-8").send(json);
+  }
+
   return {
-    async getCategories(request) {
+    async getCategories(request, reply) {
       const lang = langOf(request.query.locale);
-      return cache.get(cacheKey("categories", { lang }), () => catalog.categoryTree(lang));
+      return sendCached<ResultOf<"getCategories">>(reply, cacheKey("categories", { lang }), () => catalog.categoryTree(lang));
     },
 
-    async getProductsByCategory(request) {
+    async getProductsByCategory(request, reply) {
       const { categoryPath, page = 0, size = DEFAULT_PAGE_SIZE, sort, filters, locale } = request.query;
       const lang = langOf(locale);
       const pageRequest: PageRequest = { page, size, sort: parseSort(sort, "name,asc"), filters: parseFilters(filters) };
-      if (categoryPath === undefined) {
-        return cache.get(cacheKey("listing", { id: null, lang, pageRequest, f: [...pageRequest.filters] }), async () => ({
-          category: null,
-          ...(await catalog.listAll(pageRequest, lang)),
-        }));
-      }
-      const category = await catalog.findCategory(categoryPath);
-      if (!category) throw notFound(`No category at path ${categoryPath}`, "CATEGORY_NOT_FOUND");
-      return cache.get(cacheKey("listing", { id: category.id, lang, pageRequest, f: [...pageRequest.filters] }), async () => {
-        const result = await catalog.listByCategory(category, pageRequest, lang);
-        return { category: catalog.categoryRef(category, lang), ...result };
-      });
+      const category = categoryPath === undefined ? null : await catalog.findCategory(categoryPath);
+      if (category === undefined) throw notFound(`No category at path ${categoryPath}`, "CATEGORY_NOT_FOUND");
+      const key = cacheKey("listing", { id: category?.id ?? null, lang, pageRequest, f: [...pageRequest.filters] });
+      return sendCached<ResultOf<"getProductsByCategory">>(reply, key, async () =>
+        category
+          ? { category: catalog.categoryRef(category, lang), ...(await catalog.listByCategory(category, pageRequest, lang)) }
+          : { category: null, ...(await catalog.listAll(pageRequest, lang)) },
+      );
     },
 
-    async getProductBySlug(request) {
+    async getProductBySlug(request, reply) {
       const lang = langOf(request.query.locale);
       const { slug } = request.params;
-      const product = await cache.get(cacheKey("product", { slug, lang }), async () => {
+      const json = await cachedJson<ResultOf<"getProductBySlug">>(reply, cacheKey("product", { slug, lang }), async () => {
         const id = await catalog.productIdBySlug(slug);
-        const found = id === undefined ? undefined : await catalog.product(id, lang);
-        return { found };
+        const product = id === undefined ? undefined : await catalog.product(id, lang);
+        return product && { ...product, description: paragraphs(product.description) };
       });
-      if (!product.found) throw notFound(`No product with slug ${slug}`, "PRODUCT_NOT_FOUND");
-      return { ...product.found, description: paragraphs(product.found.description) };
+      if (json === null) throw notFound(`No product with slug ${slug}`, "PRODUCT_NOT_FOUND");
+      return reply.type("application/json; charset=utf-8").send(json);
     },
 
-    async getProductsByReferences(request) {
+    async getProductsByReferences(request, reply) {
       const lang = langOf(request.query.locale);
       const references = [...new Set(request.query.referenceList.split(",").map((item) => item.trim()).filter(Boolean))];
-      return cache.get(cacheKey("references", { references, lang }), async () =>
+      return sendCached<ResultOf<"getProductsByReferences">>(reply, cacheKey("references", { references, lang }), async () =>
         catalog.summaries(await catalog.productIdsByReferences(references), lang),
       );
     },
 
-    async searchProducts(request) {
+    async searchProducts(request, reply) {
       const { searchTerm, page = 0, size = DEFAULT_PAGE_SIZE, sort, filters, locale } = request.query;
       const lang = langOf(locale);
       const term = searchTerm.trim();
       const pageRequest: PageRequest = { page, size, sort: parseSort(sort, "relevance,asc"), filters: parseFilters(filters) };
-      return cache.get(cacheKey("search", { term, lang, pageRequest, f: [...pageRequest.filters] }), async () => {
-        const result = await catalog.search(term, pageRequest, lang);
-        return { searchTerm: term, ...result };
-      });
+      const key = cacheKey("search", { term, lang, pageRequest, f: [...pageRequest.filters] });
+      return sendCached<ResultOf<"searchProducts">>(reply, key, async () => ({
+        searchTerm: term,
+        ...(await catalog.search(term, pageRequest, lang)),
+      }));
     },
 
-    async searchAutocomplete(request) {
+    async searchAutocomplete(request, reply) {
       const { searchTerm, size = AUTOCOMPLETE_SIZE, locale } = request.query;
       const lang = langOf(locale);
       const term = searchTerm.trim();
-      return cache.get(cacheKey("autocomplete", { term, size, lang }), async () => ({
+      return sendCached<ResultOf<"searchAutocomplete">>(reply, cacheKey("autocomplete", { term, size, lang }), async () => ({
         terms: await catalog.autocomplete(term, size, lang),
       }));
     },
