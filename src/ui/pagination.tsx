@@ -2,6 +2,9 @@
 // number is the `page` search parameter of the current address (1-based, absent on page 1).
 import { useLingui } from "@lingui/react";
 import { Link } from "@tanstack/react-router";
+
+// Only the link to exactly this page is the current one (page 1 has no `page` in its address).
+const EXACT = { exact: true, includeSearch: true } as const;
 import "./product-card.css";
 
 export interface PaginationProps {
@@ -43,7 +46,7 @@ export function Pagination({ page, totalPages, siblings = 1, className }: Pagina
       <ul className="pagination__list">
         <li>
           {page > 1 ? (
-            <Link to="." search={searchFor(page - 1)} className="pagination__link pagination__step" rel="prev">
+            <Link to="." activeOptions={EXACT} search={searchFor(page - 1)} className="pagination__link pagination__step" rel="prev">
               <span aria-hidden="true">‹</span> {_("ui.pagination.previous")}
             </Link>
           ) : (
@@ -61,6 +64,7 @@ export function Pagination({ page, totalPages, siblings = 1, className }: Pagina
             <li key={item}>
               <Link
                 to="."
+                activeOptions={EXACT}
                 search={searchFor(item)}
                 className="pagination__link"
                 aria-current={item === page ? "page" : undefined}
@@ -73,7 +77,7 @@ export function Pagination({ page, totalPages, siblings = 1, className }: Pagina
         )}
         <li>
           {page < totalPages ? (
-            <Link to="." search={searchFor(page + 1)} className="pagination__link pagination__step" rel="next">
+            <Link to="." activeOptions={EXACT} search={searchFor(page + 1)} className="pagination__link pagination__step" rel="next">
               {_("ui.pagination.next")} <span aria-hidden="true">›</span>
             </Link>
           ) : (

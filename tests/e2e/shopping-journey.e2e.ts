@@ -1,6 +1,6 @@
 // A shopper's way through the shop on a desktop: home → mega menu → category → filters, sort and
 // page size → product → gallery lightbox → search with autocomplete → search page → language
-// switch → information page → unknown address. Each step starts where the previous one ends.
+// switch → information page → unknown address. Each test opens the address where the previous one ended.
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { data, normaliseSpaces, storefrontApi } from "./support/api.ts";

@@ -42,6 +42,8 @@ export async function webRoutes(app: FastifyInstance, options: { config: Config;
     root: webRoot,
     wildcard: false,
     index: false,
+    // `npm run build` writes .br and .gz copies next to the files.
+    preCompressed: true,
     setHeaders: (response, filePath) => {
       response.header(
         "cache-control",
@@ -52,7 +54,7 @@ export async function webRoutes(app: FastifyInstance, options: { config: Config;
 
   app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split("?")[0] ?? "/";
-    const isPage = request.method === "GET" && !SERVER_PREFIXES.some((prefix) => pathname.startsWith(prefix));
+    const isPage = (request.method === "GET" || request.method === "HEAD") && !SERVER_PREFIXES.some((prefix) => pathname.startsWith(prefix));
     if (isPage && !path.extname(pathname)) {
       return reply.header("cache-control", "no-cache").sendFile("index.html");
     }
