@@ -24,9 +24,8 @@ import { stockAlertHandlers } from "./modules/stock-alerts/stock-alert-handlers.
 import { createStockAlertRepository } from "./modules/stock-alerts/stock-alert-repository.ts";
 import { webRoutes } from "./modules/web/web-routes.ts";
 
-/** How long a catalogue read is served from memory, then how long more while it is refreshed. */
-export const CATALOG_CACHE_TTL_MS = 10_000;
-export const CATALOG_CACHE_STALE_MS = 60_000;
+/** How long more than its freshness a catalogue read may be served while it is refreshed. */
+export const CATALOG_CACHE_STALE_MS = 120_000;
 
 export interface Readiness {
   ready: boolean;
@@ -75,7 +74,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   );
 
   // Domain modules
-  const cache = options.cacheReads === false ? noCache : createReadCache({ ttlMs: CATALOG_CACHE_TTL_MS, staleMs: CATALOG_CACHE_STALE_MS, maxEntries: 5000 });
+  const cache = options.cacheReads === false || config.catalogCacheSeconds === 0 ? noCache : createReadCache({ ttlMs: config.catalogCacheSeconds * 1000, staleMs: CATALOG_CACHE_STALE_MS, maxEntries: 5000 });
   const catalog = createCatalogRepository(db);
   const content = createContentRepository(db);
   const stockAlerts = createStockAlertRepository(db);

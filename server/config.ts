@@ -28,6 +28,10 @@ const EnvSchema = v.object({
   PUBLIC_URL: v.optional(v.pipe(v.string(), v.url("must be an absolute URL"))),
   LOG_LEVEL: v.optional(v.picklist(LOG_LEVELS, `must be one of ${LOG_LEVELS.join(", ")}`), "info"),
   MAP_STYLE_URL: v.optional(v.pipe(v.string(), v.url("must be an absolute URL"))),
+  CATALOG_CACHE_SECONDS: v.optional(
+    v.pipe(v.string(), v.regex(/^\d+$/, "must be a whole number of seconds"), v.transform(Number), v.maxValue(3600)),
+    "30",
+  ),
   SEED: v.optional(v.picklist(["auto", "off"], "must be auto or off"), "auto"),
   SHOP_EMAIL: v.optional(v.pipe(v.string(), v.trim(), v.email("must be an e-mail address")), DEFAULT_SHOP_EMAIL),
   NODE_ENV: optionalText,
@@ -46,6 +50,8 @@ export interface Config {
   logLevel: (typeof LOG_LEVELS)[number];
   /** MapLibre style of the relay map; unset uses the bundled offline style. */
   mapStyleUrl: string | undefined;
+  /** How long catalogue answers are served from memory before being refreshed (0 turns it off). */
+  catalogCacheSeconds: number;
   /** Load the demo catalogue into an empty database at start. */
   seedOnStart: boolean;
   /** The shop's customer-service address: contact-form messages are e-mailed to it. */
@@ -76,6 +82,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     publicUrl: (parsed.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ""),
     logLevel: parsed.LOG_LEVEL,
     mapStyleUrl: parsed.MAP_STYLE_URL,
+    catalogCacheSeconds: parsed.CATALOG_CACHE_SECONDS,
     seedOnStart: parsed.SEED === "auto",
     shopEmail: parsed.SHOP_EMAIL,
   };

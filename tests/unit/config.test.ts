@@ -15,6 +15,7 @@ describe("configuration", () => {
       publicUrl: "http://localhost:3000",
       logLevel: "info",
       seedOnStart: true,
+      catalogCacheSeconds: 30,
     });
   });
 
@@ -28,6 +29,7 @@ describe("configuration", () => {
       BRAND_NAME: "Air Boutique",
       PUBLIC_URL: "https://shop.example.com/",
       LOG_LEVEL: "warn",
+      CATALOG_CACHE_SECONDS: "5",
     });
     expect(config).toMatchObject({
       port: 8080,
@@ -39,6 +41,7 @@ describe("configuration", () => {
       brandName: "Air Boutique",
       publicUrl: "https://shop.example.com",
       logLevel: "warn",
+      catalogCacheSeconds: 5,
     });
   });
 
@@ -53,6 +56,7 @@ describe("configuration", () => {
     ["STOREFRONT_API_TOKEN", "short", /STOREFRONT_API_TOKEN/],
     ["PUBLIC_URL", "not a url", /PUBLIC_URL/],
     ["LOG_LEVEL", "loud", /LOG_LEVEL/],
+    ["CATALOG_CACHE_SECONDS", "soon", /CATALOG_CACHE_SECONDS/],
   ])("refuses a bad %s with a one-line message naming it", (name, value, pattern) => {
     let error: unknown;
     try {
