@@ -9,6 +9,8 @@ export default defineConfig({
   build: {
     outDir: "dist/web",
     emptyOutDir: true,
+    // Lists each route's chunks, for the bundle-size benchmark (not served: dot folders are not).
+    manifest: true,
     sourcemap: true,
   },
   server: {

@@ -519,11 +519,16 @@ async function main(): Promise<void> {
   const chromePath = await findChrome();
 
   if (options.build) {
-    console.log("Building the SPA with its manifest (vite build --manifest)…");
-    await runCommand(join(ROOT, "node_modules", ".bin", "vite"), ["build", "--manifest", "--logLevel", "warn"], {
+    console.log("Building the SPA as npm run build does (with its manifest and compressed copies)…");
+    await runCommand(join(ROOT, "node_modules", ".bin", "vite"), ["build", "--logLevel", "warn"], {
       cwd: ROOT,
       env: { ...process.env, NODE_ENV: "production" },
       label: "vite build",
+    });
+    await runCommand(join(ROOT, "node_modules", ".bin", "tsx"), ["scripts/compress-web.ts"], {
+      cwd: ROOT,
+      env: process.env,
+      label: "compress",
     });
   }
   const manifest = await readManifest();
