@@ -3,7 +3,7 @@
 // page, a category listing and a product page against a real server. Informational: the exit
 // code only says whether the benchmark ran; targets are printed as met or not met.
 import { execFile } from "node:child_process";
-import { access, constants, mkdtemp, readFile, rm } from "node:fs/promises";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { arch, cpus, platform, tmpdir, totalmem } from "node:os";
 import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -17,23 +17,15 @@ import { pageHref, PAGES, type PageId } from "../src/routes/pages.ts";
 import { cleanupAll, installSignalHandlers, onCleanup } from "./lib/lifecycle.ts";
 import { runCommand, startServer, type RunningServer } from "./lib/processes.ts";
 import { fileStamp, writeJson } from "./lib/report.ts";
+import { CHROME_ARGS, findChrome } from "../tests/e2e/support/chrome.ts";
 
 const ROOT = dirname(dirname(fileURLToPath(import.meta.url)));
 const WEB_ROOT = join(ROOT, "dist", "web");
 const MANIFEST = join(WEB_ROOT, ".vite", "manifest.json");
 const RESULTS_DIR = join(ROOT, "bench", "results");
 
-/** Flags of every Chromium the benchmark starts (headless, in a container or CI). */
-const CHROME_FLAGS = [
-  "--headless=new",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-dev-shm-usage",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--no-first-run",
-  "--disable-sync",
-];
+/** Flags of every Chromium the benchmark starts: the end-to-end tests' ones, headless. */
+const CHROME_FLAGS = ["--headless=new", ...CHROME_ARGS];
 
 /** Pages Lighthouse measures (DESIGN §5: home, listing, product). */
 const LIGHTHOUSE_PAGES: PageId[] = ["home", "category", "product"];
@@ -481,22 +473,6 @@ function checkTargets(routes: RouteReport[], pages: LighthousePageReport[]): Tar
     check(page, "CLS", `≤ ${TARGETS.cls}`, figures.cls, (value) => value.toFixed(3), (value) => value <= TARGETS.cls);
   }
   return checks;
-}
-
-async function findChrome(): Promise<string> {
-  const given = process.env.CHROME_PATH;
-  if (given) {
-    await access(given, constants.X_OK).catch(() => {
-      throw new Error(`CHROME_PATH=${given} is not an executable file`);
-    });
-    return given;
-  }
-  const found = await promisify(execFile)("sh", ["-c", "command -v chromium"]).then(
-    ({ stdout }) => stdout.trim(),
-    () => "",
-  );
-  if (!found) throw new Error("no Chromium found: set CHROME_PATH or install `chromium` on the PATH");
-  return found;
 }
 
 async function chromeVersion(chromePath: string): Promise<string> {

@@ -11,33 +11,30 @@ import "./layout.css";
 
 /** Layout route component (renders the child route) or wrapper (renders `children`). */
 export function WaitingLayout({ children }: { children?: ReactNode }) {
+  return <MinimalLayout withLogo>{children}</MinimalLayout>;
+}
+
+export function BlankLayout({ children }: { children?: ReactNode }) {
+  return <MinimalLayout withLogo={false}>{children}</MinimalLayout>;
+}
+
+function MinimalLayout({ withLogo, children }: { withLogo: boolean; children?: ReactNode }) {
   const { _ } = useLingui();
   return (
     <div className="minimal-layout">
       <ConsentBanner />
-      <a className="skip-link" href="#main">
-        {_("common.skipToContent")}
-      </a>
-      <header className="minimal-layout__header">
-        <div className="container">
-          <BrandLogo />
-        </div>
-      </header>
-      <main id="main" tabIndex={-1} className="minimal-layout__main container">
-        {children ?? <Outlet />}
-      </main>
-      <ScrollTopButton />
-      <Suspense fallback={null}>
-        <NotificationsArea />
-      </Suspense>
-    </div>
-  );
-}
-
-export function BlankLayout({ children }: { children?: ReactNode }) {
-  return (
-    <div className="minimal-layout">
-      <ConsentBanner />
+      {withLogo && (
+        <>
+          <a className="skip-link" href="#main">
+            {_("common.skipToContent")}
+          </a>
+          <header className="minimal-layout__header">
+            <div className="container">
+              <BrandLogo />
+            </div>
+          </header>
+        </>
+      )}
       <main id="main" tabIndex={-1} className="minimal-layout__main container">
         {children ?? <Outlet />}
       </main>
