@@ -3,6 +3,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { setTimeout as delay } from "node:timers/promises";
+import { stopChild } from "../../tests/support/child-process.ts";
 import { onCleanup, throwIfInterrupted } from "./lifecycle.ts";
 
 const HEALTH_POLL_MS = 100;
@@ -46,21 +47,6 @@ function waitForExit(child: ChildProcess): Promise<{ code: number | null; signal
   });
 }
 
-async function terminate(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = waitForExit(child);
-  child.kill("SIGTERM");
-  const timeout = new AbortController();
-  const stopped = await Promise.race([
-    exited.then(() => true),
-    delay(STOP_TIMEOUT_MS, false, { signal: timeout.signal }).catch(() => true),
-  ]);
-  timeout.abort();
-  if (!stopped) {
-    child.kill("SIGKILL");
-    await exited;
-  }
-}
 
 /**
  * Runs a command to completion, showing its output indented; rejects when it fails. The child is
@@ -73,7 +59,7 @@ export async function runCommand(
 ): Promise<string> {
   throwIfInterrupted();
   const child = spawn(command, args, { cwd: options.cwd, env: options.env, stdio: ["ignore", "pipe", "pipe"] });
-  const stop = onCleanup(options.label, () => terminate(child));
+  const stop = onCleanup(options.label, () => stopChild(child, "SIGTERM", STOP_TIMEOUT_MS));
   let output = "";
   const show = (chunk: Buffer) => {
     output = keepTail(output, chunk);
@@ -158,7 +144,7 @@ async function startServerOnce(options: { cwd: string; env: Record<string, strin
     env: childEnv({ ...options.env, PORT: String(port), HOST: "127.0.0.1" }),
     stdio: ["ignore", "pipe", "pipe"],
   });
-  const stop = onCleanup(`the API server (pid ${child.pid ?? "?"})`, () => terminate(child));
+  const stop = onCleanup(`the API server (pid ${child.pid ?? "?"})`, () => stopChild(child, "SIGTERM", STOP_TIMEOUT_MS));
   let output = "";
   const lines: string[] = [];
   let partial = "";

@@ -1,5 +1,6 @@
 // A throwaway PostgreSQL cluster for tests: initdb into a temp directory, run `postgres` on a
 // free loopback port, hand out a URL, and remove everything on stop (or when the process exits).
+import { stopChild } from "./child-process.ts";
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { accessSync, constants, existsSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
@@ -251,16 +252,12 @@ function launchServer(binDir: string, dataDir: string, root: string, port: numbe
 
   let stderr = "";
   let exited = false;
-  const exitedPromise = new Promise<void>((resolvePromise) => {
-    child.once("exit", () => {
-      exited = true;
-      resolvePromise();
-    });
-    child.once("error", (error) => {
-      stderr += `\n${error.message}`;
-      exited = true;
-      resolvePromise();
-    });
+  child.once("exit", () => {
+    exited = true;
+  });
+  child.once("error", (error) => {
+    stderr += `\n${error.message}`;
+    exited = true;
   });
   const keep = (chunk: Buffer) => {
     stderr = (stderr + chunk.toString()).slice(-STDERR_KEPT_BYTES);
@@ -280,17 +277,8 @@ function launchServer(binDir: string, dataDir: string, root: string, port: numbe
     exited: () => exited,
     async stop() {
       if (exited) return;
-      child.kill("SIGINT");
-      const timeout = new AbortController();
-      const stopped = await Promise.race([
-        exitedPromise.then(() => true),
-        delay(STOP_TIMEOUT_MS, false, { signal: timeout.signal }).catch(() => true),
-      ]);
-      timeout.abort();
-      if (!stopped) {
-        child.kill("SIGKILL");
-        await exitedPromise;
-      }
+      // SIGINT is PostgreSQL's fast shutdown.
+      await stopChild(child, "SIGINT", STOP_TIMEOUT_MS);
     },
   };
 }

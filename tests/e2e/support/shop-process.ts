@@ -1,9 +1,10 @@
 // The shop as a user meets it: the built SPA and the API served by one real server process
 // (`node --import tsx server/main.ts`) on the embedded database of a fresh data folder.
-import { spawn, type ChildProcess } from "node:child_process";
+import { spawn } from "node:child_process";
 import { createServer } from "node:net";
 import path from "node:path";
 import { setTimeout as delay } from "node:timers/promises";
+import { stopChild } from "../../support/child-process.ts";
 
 const HEALTH_POLL_MS = 100;
 const HEALTH_TIMEOUT_MS = 120_000;
@@ -87,7 +88,7 @@ async function startShopOnce(options: { cwd: string; dataDir: string }): Promise
   let spawnError: Error | undefined;
   child.once("error", (error) => (spawnError = error));
 
-  const stop = () => terminate(child);
+  const stop = () => stopChild(child, "SIGTERM", STOP_TIMEOUT_MS);
   const deadline = Date.now() + HEALTH_TIMEOUT_MS;
   try {
     for (;;) {
@@ -135,24 +136,4 @@ function freePort(): Promise<number> {
   });
 }
 
-function exited(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => child.once("exit", () => resolve()));
-}
 
-/** SIGTERM (the server stops gracefully), then SIGKILL if it has not exited in time. */
-async function terminate(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const done = exited(child);
-  child.kill("SIGTERM");
-  const timer = new AbortController();
-  const stopped = await Promise.race([
-    done.then(() => true),
-    delay(STOP_TIMEOUT_MS, false, { signal: timer.signal }).catch(() => true),
-  ]);
-  timer.abort();
-  if (!stopped) {
-    child.kill("SIGKILL");
-    await done;
-  }
-}
