@@ -9,6 +9,7 @@ import type { Config } from "./config.ts";
 import type { Database } from "./db/client.ts";
 import { registerContractRoutes } from "./http/contract.ts";
 import { registerErrorHandlers, type ErrorBody } from "./http/errors.ts";
+import type { CustomerSessions } from "./http/customer-session.ts";
 import { createReadCache, noCache } from "./http/read-cache.ts";
 import { catalogHandlers } from "./modules/catalog/catalog-handlers.ts";
 import { createCatalogRepository } from "./modules/catalog/catalog-repository.ts";
@@ -43,6 +44,8 @@ export interface AppOptions {
   webRoot?: string;
   /** How e-mails leave the shop (default: the outbox table). */
   mailer?: MailerFor;
+  /** Who the signed-in customer of a request is (default: nobody can be signed in yet). */
+  sessions?: CustomerSessions;
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {

@@ -9,6 +9,7 @@ import { attributes as seedAttributes } from "./data/attributes.ts";
 import { categoryTree } from "./data/categories.ts";
 import { contentDocuments, landingPages } from "./data/content.ts";
 import { products as seedProducts } from "./data/products.ts";
+import { DEMO_PARTS } from "./demo-parts.ts";
 import { shipmentMethods } from "./shipment-methods.ts";
 import type { Localized, SeedCategory, SeedProduct } from "./types.ts";
 
@@ -78,8 +79,21 @@ async function insertBatches<T>(items: T[], insert: (batch: T[]) => Promise<unkn
   for (let start = 0; start < items.length; start += BATCH) await insert(items.slice(start, start + BATCH));
 }
 
-/** Seeds an empty database; returns false (and changes nothing) when products already exist. */
+/**
+ * Seeds what is missing: the catalogue when there are no products, then each demo part whose
+ * table is empty. Returns false (and changes nothing) when everything was already there.
+ */
 export async function seedIfEmpty(db: Database, options: SeedOptions): Promise<boolean> {
+  let seeded = await seedCatalogueIfEmpty(db, options);
+  for (const part of DEMO_PARTS) {
+    if (!(await part.seedIfEmpty(db, options))) continue;
+    options.log?.(`demo ${part.name} loaded`);
+    seeded = true;
+  }
+  return seeded;
+}
+
+async function seedCatalogueIfEmpty(db: Database, options: SeedOptions): Promise<boolean> {
   const [row] = await db.rows<{ count: number }>(sql`select count(*)::int as count from products`);
   if ((row?.count ?? 0) > 0) return false;
   await db.orm.transaction(async (tx) => seedInto(tx, options));

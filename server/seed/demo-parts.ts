@@ -1,0 +1,14 @@
+// The demo data beyond the catalogue (coupons, customers, staff directory…). Each part loads
+// itself when its own table is empty, so a database seeded before the part existed gains it on
+// the next start, and seeding twice changes nothing.
+import type { Database } from "../db/client.ts";
+import type { SeedOptions } from "./seed.ts";
+
+export interface DemoPart {
+  /** What the part loads, for the log ("coupons", "customers"). */
+  name: string;
+  /** Loads the part when its table is empty; true when it loaded something. */
+  seedIfEmpty(db: Database, options: SeedOptions): Promise<boolean>;
+}
+
+export const DEMO_PARTS: DemoPart[] = [];
