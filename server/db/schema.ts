@@ -15,6 +15,7 @@ import {
   text,
   timestamp,
   uniqueIndex,
+  uuid,
 } from "drizzle-orm/pg-core";
 
 const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
@@ -360,3 +361,92 @@ export const outbox = pgTable("outbox", {
   html: text("html"),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Coupons a shopper types in the cart. A coupon takes a percentage or a fixed amount off the
+ * lines, or adds a gift line; it may need a minimum basket and is valid between two dates.
+ * Codes are stored upper-case and matched whatever the case typed.
+ */
+export const coupons = pgTable(
+  "coupons",
+  {
+    code: text("code").primaryKey(),
+    /** PERCENT (percentOff), AMOUNT (amountOffCents) or GIFT (giftOfferId). */
+    kind: text("kind").notNull(),
+    /** Percentage taken off the lines, in basis points: 1000 = 10 %. */
+    percentOffBp: integer("percent_off_bp"),
+    /** Tax-included euro cents taken off the lines. */
+    amountOffCents: integer("amount_off_cents"),
+    /** The offer added as a free gift line. */
+    giftOfferId: integer("gift_offer_id").references(() => offers.id, { onDelete: "cascade" }),
+    /** Tax-included total of the paid lines the coupon needs, in euro cents. */
+    minimumBasketCents: integer("minimum_basket_cents").notNull().default(0),
+    descriptionFr: text("description_fr").notNull(),
+    descriptionEn: text("description_en").notNull(),
+    validFrom: timestamp("valid_from", { withTimezone: true }).notNull().defaultNow(),
+    /** Null: no end date. */
+    validUntil: timestamp("valid_until", { withTimezone: true }),
+  },
+  (t) => [
+    check("coupons_code_check", sql`${t.code} = upper(${t.code})`),
+    check(
+      "coupons_kind_check",
+      sql`(${t.kind} = 'PERCENT' and ${t.percentOffBp} between 1 and 10000)
+        or (${t.kind} = 'AMOUNT' and ${t.amountOffCents} > 0)
+        or (${t.kind} = 'GIFT' and ${t.giftOfferId} is not null)`,
+    ),
+    check("coupons_minimum_check", sql`${t.minimumBasketCents} >= 0`),
+  ],
+);
+
+/**
+ * Shopping carts. An anonymous cart (no customer) is addressed by its id and purged after a day
+ * unused; a customer has at most one cart. `locked_at` is set while a payment is in progress.
+ */
+export const carts = pgTable(
+  "carts",
+  {
+    id: serial("id").primaryKey(),
+    uuid: uuid("uuid").notNull().defaultRandom(),
+    /** The customer's id (accounts module); null for an anonymous cart. */
+    customerId: uuid("customer_id"),
+    couponCode: text("coupon_code").references(() => coupons.code, { onDelete: "set null", onUpdate: "cascade" }),
+    /** Name of the customer's address chosen for billing (checkout). */
+    billingAddressName: text("billing_address_name"),
+    /** The delivery address copied into the cart (checkout), as the contract's Address. */
+    shippingAddress: jsonb("shipping_address"),
+    customCardMessage: text("custom_card_message"),
+    lockedAt: timestamp("locked_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    /** Last read or change; anonymous carts unused for a day are purged. */
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("carts_uuid_key").on(t.uuid),
+    uniqueIndex("carts_customer_key").on(t.customerId).where(sql`${t.customerId} is not null`),
+    index("carts_anonymous_last_used_idx").on(t.lastUsedAt).where(sql`${t.customerId} is null`),
+  ],
+);
+
+/** Lines of a cart: one per offer, plus at most one gift line per offer added by a coupon. */
+export const cartLines = pgTable(
+  "cart_lines",
+  {
+    id: serial("id").primaryKey(),
+    cartId: integer("cart_id")
+      .notNull()
+      .references(() => carts.id, { onDelete: "cascade" }),
+    offerId: integer("offer_id")
+      .notNull()
+      .references(() => offers.id, { onDelete: "cascade" }),
+    quantity: integer("quantity").notNull(),
+    isGift: boolean("is_gift").notNull().default(false),
+    addedAt: timestamp("added_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("cart_lines_cart_offer_gift_key").on(t.cartId, t.offerId, t.isGift),
+    index("cart_lines_offer_idx").on(t.offerId),
+    check("cart_lines_quantity_check", sql`${t.quantity} > 0`),
+  ],
+);
