@@ -6,6 +6,8 @@ import {
   boolean,
   check,
   customType,
+  date,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -449,4 +451,155 @@ export const cartLines = pgTable(
     index("cart_lines_offer_idx").on(t.offerId),
     check("cart_lines_quantity_check", sql`${t.quantity} > 0`),
   ],
+);
+
+/**
+ * Customer accounts. The e-mail is unique whatever its case; `uuid` is the id other modules and
+ * the session tokens use, `id` the number the contract shows. Passwords are argon2id hashes.
+ */
+export const customers = pgTable(
+  "customers",
+  {
+    id: serial("id").primaryKey(),
+    uuid: uuid("uuid").notNull().defaultRandom(),
+    email: text("email").notNull(),
+    passwordHash: text("password_hash").notNull(),
+    gender: text("gender"),
+    firstName: text("first_name").notNull(),
+    lastName: text("last_name").notNull(),
+    birthDate: date("birth_date", { mode: "string" }),
+    locale: text("locale").notNull(),
+    /** One of the contract's CustomerGroup values. */
+    customerGroup: text("customer_group").notNull(),
+    /** Staff number of a GPNET account (8 characters). */
+    gpnetId: text("gpnet_id"),
+    /** Flying blue miles balance; null for other groups. */
+    miles: integer("miles"),
+    twoFactorEnabled: boolean("two_factor_enabled").notNull().default(false),
+    newsletterSubscribed: boolean("newsletter_subscribed").notNull().default(false),
+    isEmpowermentAdmin: boolean("is_empowerment_admin").notNull().default(false),
+    defaultShippingAddress: text("default_shipping_address"),
+    defaultBillingAddress: text("default_billing_address"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("customers_uuid_key").on(t.uuid),
+    uniqueIndex("customers_email_key").on(sql`lower(${t.email})`),
+    uniqueIndex("customers_gpnet_id_key").on(t.gpnetId).where(sql`${t.gpnetId} is not null`),
+    check("customers_locale_check", sql`${t.locale} in ('fr_FR', 'en_US')`),
+    check(
+      "customers_group_check",
+      sql`${t.customerGroup} in ('GENERAL_PUBLIC', 'BRAND_EMPLOYEE', 'BRAND_SERVICES', 'HABILE', 'GPNET', 'FLYING_BLUE', 'EMPOWERMENT')`,
+    ),
+    check("customers_gender_check", sql`${t.gender} is null or ${t.gender} in ('FEMALE', 'MALE', 'OTHER')`),
+    check("customers_gpnet_id_check", sql`${t.gpnetId} is null or char_length(${t.gpnetId}) = 8`),
+  ],
+);
+
+/** The address book: names are unique per customer. */
+export const customerAddresses = pgTable(
+  "customer_addresses",
+  {
+    id: serial("id").primaryKey(),
+    customerId: integer("customer_id")
+      .notNull()
+      .references(() => customers.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    company: text("company"),
+    firstName: text("first_name").notNull(),
+    lastName: text("last_name").notNull(),
+    street: text("street").notNull(),
+    city: text("city").notNull(),
+    postCode: text("post_code").notNull(),
+    country: text("country").notNull(),
+    phone: text("phone"),
+    email: text("email"),
+    website: text("website"),
+    latitude: doublePrecision("latitude"),
+    longitude: doublePrecision("longitude"),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("customer_addresses_name_key").on(t.customerId, t.name)],
+);
+
+/** Signed-in sessions: a token names its session, which logout or a password change revokes. */
+export const customerSessions = pgTable(
+  "customer_sessions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    customerId: integer("customer_id")
+      .notNull()
+      .references(() => customers.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+  },
+  (t) => [index("customer_sessions_customer_idx").on(t.customerId)],
+);
+
+/** The pending two-factor code of a customer (one at a time), stored as a keyed hash. */
+export const oneTimePasswords = pgTable("one_time_passwords", {
+  customerId: integer("customer_id")
+    .primaryKey()
+    .references(() => customers.id, { onDelete: "cascade" }),
+  codeHash: text("code_hash").notNull(),
+  attemptsLeft: integer("attempts_left").notNull(),
+  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Password reset tokens, stored as hashes; single use. */
+export const passwordResetTokens = pgTable(
+  "password_reset_tokens",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    customerId: integer("customer_id")
+      .notNull()
+      .references(() => customers.id, { onDelete: "cascade" }),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("password_reset_tokens_customer_idx").on(t.customerId)],
+);
+
+/**
+ * Failed (or counted) attempts of the abuse-limited operations, per account and per client
+ * address, kept in the database so that every server of the shop sees the same counts.
+ */
+export const authAttempts = pgTable(
+  "auth_attempts",
+  {
+    id: serial("id").primaryKey(),
+    /** sign-in, one-time-password, reset or register. */
+    action: text("action").notNull(),
+    /** `account:<e-mail>` or `ip:<address>`. */
+    subject: text("subject").notNull(),
+    at: timestamp("at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("auth_attempts_lookup_idx").on(t.action, t.subject, t.at)],
+);
+
+/** Captcha challenges already used by a form, so that one answer serves once. */
+export const usedCaptchaChallenges = pgTable("used_captcha_challenges", {
+  id: text("id").primaryKey(),
+  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+});
+
+/** Secrets the shop generates for itself when none is configured (token signing, captcha HMAC). */
+export const generatedSecrets = pgTable("generated_secrets", {
+  name: text("name").primaryKey(),
+  value: text("value").notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** The staff directory of the embedded default: staff numbers that may open a GPNET account. */
+export const staffDirectory = pgTable(
+  "staff_directory",
+  {
+    staffNumber: text("staff_number").primaryKey(),
+    firstName: text("first_name").notNull(),
+    lastName: text("last_name").notNull(),
+  },
+  (t) => [check("staff_directory_number_check", sql`char_length(${t.staffNumber}) = 8`)],
 );
