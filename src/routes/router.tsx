@@ -13,8 +13,18 @@ import type { RouteComponent } from "@tanstack/react-router";
 import type { ApiClient } from "../api/client.ts";
 import type { RuntimeConfig } from "../app/runtime-config.ts";
 import { activateLanguage, DEFAULT_LANG, LANGS, type Lang } from "../i18n/i18n.ts";
+import { searchPageSearchSchema } from "../features/search/search-params.ts";
+import { listingSearchSchema } from "../ui/listing/listing-search.ts";
 import { pagePath, PAGES, type PageId } from "./pages.ts";
 import { pageComponents, LanguageLayout } from "./page-components.tsx";
+import { parseSearch, stringifySearch } from "./search-string.ts";
+
+/** The schema of a page's search parameters when it has some (valibot, values that do not fit fall back). */
+function searchSchemaOf(page: PageId) {
+  if (page === "category") return listingSearchSchema;
+  if (page === "search") return searchPageSearchSchema;
+  return undefined;
+}
 
 export interface RouterContext {
   queryClient: QueryClient;
@@ -55,7 +65,8 @@ function languageTree(lang: Lang) {
   const pages = (Object.keys(PAGES) as PageId[]).map((page) => {
     const component: RouteComponent = pageComponents[page];
     const own = pagePath(page, lang).slice(lang.length + 1) || "/";
-    return createRoute({ getParentRoute: () => layout, path: own, component });
+    const validateSearch = searchSchemaOf(page);
+    return createRoute({ getParentRoute: () => layout, path: own, component, ...(validateSearch ? { validateSearch } : {}) });
   });
   const unknown = createRoute({
     getParentRoute: () => layout,
@@ -76,6 +87,8 @@ export function createAppRouter(context: RouterContext) {
     defaultPreload: "intent",
     defaultPreloadStaleTime: 0,
     scrollRestoration: true,
+    parseSearch,
+    stringifySearch,
   });
 }
 

@@ -12,10 +12,13 @@ import { matchPage, pageHref } from "../routes/pages.ts";
 /** A category's slug path (in either language) → its slug path in the page's language. */
 export type CategoryPathTranslator = (path: string) => string | undefined;
 
+/** A path of this site (`/faq`), not a link elsewhere (`https://…`, `//host/…`, `mailto:…`). */
+export const isSitePath = (link: string) => link.startsWith("/") && !link.startsWith("//");
+
 /** `/categorie/voyage?x#y` in English → `/en/category/voyage?x#y` (or `/en/category/travel?x#y`
  *  with a translator); links that are not site paths are kept. */
 export function localiseLink(link: string, lang: Lang, translateCategory?: CategoryPathTranslator): string {
-  if (!link.startsWith("/") || link.startsWith("//")) return link;
+  if (!isSitePath(link)) return link;
   const cut = link.search(/[?#]/);
   const path = cut === -1 ? link : link.slice(0, cut);
   const suffix = cut === -1 ? "" : link.slice(cut);

@@ -106,6 +106,39 @@ describe("a shopper's journey on a desktop", () => {
     await waitForProductNames(page, twelve.products.content.map((product) => product.name));
   });
 
+  it("shows the default listing when the address holds a page, sort or size that does not exist", async () => {
+    const path = `/fr/categorie/${top.node.path}`;
+    const page = await openPage(`${path}?page=abc&sort=cheapest-first&itemsPerPage=13`);
+    await visible(page.getByRole("heading", { level: 1, name: top.node.label }));
+    await waitForProductNames(page, top.listing.products.content.map((product) => product.name));
+    expect(await page.getByLabel(message("fr", "catalog.sort.label")).inputValue()).toBe("name.asc");
+    expect(await page.getByLabel(message("fr", "catalog.pageSize.label")).inputValue()).toBe("24");
+
+    // The same on the search page, whose term is kept.
+    const word = searchWordOf(top.listing.products.content[0]?.name ?? "").toLowerCase();
+    const api = await storefrontApi("fr");
+    const results = await data(api.GET("/products/search", { params: { query: { searchTerm: word, size: 24 } } }));
+    await page.goto(`/fr/recherche?searchTerm=${encodeURIComponent(word)}&page=-4&sort=%5B1%5D`);
+    await visible(page.getByRole("heading", { level: 1, name: message("fr", "search.page.titleWithTerm").replace("{term}", word) }));
+    await waitForProductNames(page, results.products.content.map((item) => item.name));
+  });
+
+  it("reads filters written the earlier JSON way and writes them as plain words", async () => {
+    const path = `/fr/categorie/${top.node.path}`;
+    const facet = top.listing.facets.find((item) => item.values.some((value) => value.count > 0 && value.count < top.listing.products.totalElements));
+    const value = facet?.values.find((item) => item.count > 0 && item.count < top.listing.products.totalElements);
+    if (!facet || !value) throw new Error(`no narrowing facet value in ${top.node.label}`);
+    const filter = `${facet.name}:${value.value}`;
+    const page = await openPage(`${path}?filters=${encodeURIComponent(JSON.stringify([filter]))}`);
+    const filtered = await listing("fr", top.node.path, { filters: [filter] });
+    await waitForProductNames(page, filtered.products.content.map((product) => product.name));
+
+    await page.getByLabel(message("fr", "catalog.sort.label")).selectOption({ label: message("fr", "catalog.sort.priceAsc") });
+    const url = await waitForPath(page, path, { search: (params) => params.get("sort") === "price.asc" });
+    expect(url.searchParams.getAll("filters")).toEqual([filter]);
+    expect(url.search).toContain(`filters=${facet.name}:`);
+  });
+
   it("marks only the page shown as the current one in the page links", async () => {
     const path = `/fr/categorie/${top.node.path}`;
     const page = await openPage(`${path}?page=2`);

@@ -10,13 +10,13 @@ import { useLang, useShopContext } from "../../app/shop-context.ts";
 import type { Lang } from "../../i18n/i18n.ts";
 import { useAlternateLinks } from "../../routes/alternate-links.ts";
 import { pageHref } from "../../routes/pages.ts";
+import { toListingParams } from "../../ui/listing/listing-search.ts";
+import { ProductListing } from "../../ui/listing/product-listing.tsx";
+import { useListingSearch } from "../../ui/listing/use-listing-search.ts";
+import { SiteHtml } from "../../ui/site-html.tsx";
 import { useSeo } from "../../ui/use-seo.ts";
 import { Breadcrumb } from "./breadcrumb.tsx";
 import { categoryPageHref, trailById, trailByPath } from "./category-tree.ts";
-import { LandingHtml } from "./landing-html.tsx";
-import { toListingParams } from "./listing-search.ts";
-import { ProductListing } from "./product-listing.tsx";
-import { useListingSearch } from "./use-listing-search.ts";
 import "./catalog.css";
 
 const otherLang = (lang: Lang): Lang => (lang === "fr" ? "en" : "fr");
@@ -73,7 +73,7 @@ export function CategoryPage() {
 
   if (products.isError && !notFound) {
     return (
-      <div className="container catalog-page">
+      <div className="container listing-page">
         <h1>{_("catalog.error.title")}</h1>
         <p>{_("errors.server.access")}</p>
         <button type="button" className="button" onClick={() => void products.refetch()}>
@@ -84,11 +84,11 @@ export function CategoryPage() {
   }
 
   return (
-    <div className="container catalog-page">
+    <div className="container listing-page">
       <Breadcrumb trail={ready ? trail : []} />
       <header className="catalog-header">
         <h1>{ready ? (content?.header?.title ?? category?.label) : <span className="skeleton-line skeleton-line--title" />}</h1>
-        {ready && content?.header && <LandingHtml html={content.header.html} className="landing-html" />}
+        {ready && content?.header && <SiteHtml html={content.header.html} className="landing-html" />}
         {/* A landing header introduces the sub-categories itself. */}
         {ready && !content?.header && children.length > 0 && (
           <nav className="subcategories" aria-label={_("catalog.subcategories.label")}>
@@ -115,7 +115,7 @@ export function CategoryPage() {
       ) : (
         <div className="catalog-page__placeholder" aria-busy="true" />
       )}
-      {ready && content?.footer && <LandingHtml html={content.footer.html} className="landing-html landing-html--footer" />}
+      {ready && content?.footer && <SiteHtml html={content.footer.html} className="landing-html landing-html--footer" />}
     </div>
   );
 }

@@ -3,43 +3,20 @@
 import { useLingui } from "@lingui/react";
 import { useQuery } from "@tanstack/react-query";
 import { Link, useSearch } from "@tanstack/react-router";
-import * as v from "valibot";
 import { searchProductsQuery } from "../../api/queries/catalog.ts";
 import { useLang, useShopContext } from "../../app/shop-context.ts";
 import { pageHref } from "../../routes/pages.ts";
 import { useSeo } from "../../ui/use-seo.ts";
-import { listingSearchSchema, toListingParams } from "../catalog/listing-search.ts";
-import { ProductListing } from "../catalog/product-listing.tsx";
-import { useListingSearch } from "../catalog/use-listing-search.ts";
-import "../catalog/catalog.css";
+import { toListingParams } from "../../ui/listing/listing-search.ts";
+import { ProductListing } from "../../ui/listing/product-listing.tsx";
+import { useListingSearch } from "../../ui/listing/use-listing-search.ts";
 import "./search-page.css";
-
-/** The API's limit on a search term. */
-const MAX_TERM_LENGTH = 100;
-
-/** `searchTerm`, trimmed; a number-looking term comes parsed as a number from the address. */
-const searchTermSchema = v.object({
-  searchTerm: v.fallback(
-    v.optional(
-      v.pipe(
-        v.union([v.string(), v.pipe(v.number(), v.transform(String))]),
-        v.trim(),
-        v.transform((term) => term.slice(0, MAX_TERM_LENGTH)),
-      ),
-    ),
-    undefined,
-  ),
-});
-
-/** The search page's parameters: the term and the listing's (usable as the route's `validateSearch`). */
-export const searchPageSearchSchema = v.object({ ...searchTermSchema.entries, ...listingSearchSchema.entries });
 
 export function SearchPage() {
   const { _ } = useLingui();
   const lang = useLang();
   const { api, config } = useShopContext();
-  const raw = useSearch({ strict: false });
-  const term = v.parse(searchTermSchema, raw).searchTerm ?? "";
+  const term = useSearch({ strict: false }).searchTerm ?? "";
   const listing = useListingSearch();
 
   const results = useQuery({
@@ -53,7 +30,7 @@ export function SearchPage() {
   useSeo({ title: `${title} – ${config.brandName}` });
 
   return (
-    <div className="container catalog-page search-page">
+    <div className="container listing-page search-page">
       <h1>{title}</h1>
       {term === "" ? (
         <div className="listing__empty">

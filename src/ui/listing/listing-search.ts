@@ -1,5 +1,6 @@
 // The search parameters of a product listing (category or search results) and their rules:
-// `page` (1-based), `itemsPerPage`, `sort` and `filters`. Invalid values fall back silently.
+// `page` (1-based), `itemsPerPage`, `sort` and `filters`. The routes validate them with this schema
+// (`validateSearch`); a value that does not fit falls back to its default instead of failing.
 import * as v from "valibot";
 import type { ApiSort, ListingParams } from "../../api/queries/catalog.ts";
 
@@ -8,6 +9,8 @@ export const DEFAULT_PAGE_SIZE = 24;
 export const SORT_OPTIONS = ["price.asc", "price.desc", "name.asc", "name.desc", "reference.asc"] as const;
 /** Facet filters the API takes at most. */
 export const MAX_FILTERS = 20;
+/** Highest page number an address may ask for (the API's own bound on a page index). */
+export const MAX_PAGE = 10_001;
 
 export type PageSize = (typeof PAGE_SIZES)[number];
 export type SortOption = (typeof SORT_OPTIONS)[number];
@@ -24,14 +27,18 @@ const positiveInteger = v.pipe(
 const wellFormedFilters = (values: unknown[]): string[] =>
   [...new Set(values.filter((value): value is string => typeof value === "string" && FILTER_PATTERN.test(value)))].slice(0, MAX_FILTERS);
 
-const filtersSchema = v.union([
-  v.pipe(v.array(v.unknown()), v.transform(wellFormedFilters)),
-  v.pipe(v.string(), v.transform((single) => wellFormedFilters([single]))),
-]);
+/** `?filters=color:navy&filters=size:M` (a list, or one value) and the older `?filters=["color:navy"]`. */
+const filtersSchema = v.pipe(
+  v.union([
+    v.pipe(v.array(v.unknown()), v.transform(wellFormedFilters)),
+    v.pipe(v.string(), v.transform((single) => wellFormedFilters([single]))),
+  ]),
+  v.transform((filters) => (filters.length > 0 ? filters : undefined)),
+);
 
-/** The schema of a listing's search parameters (usable as a route's `validateSearch`). */
+/** A listing's search parameters, each undefined when absent or not valid (its default applies). */
 export const listingSearchSchema = v.object({
-  page: v.fallback(v.optional(v.pipe(positiveInteger, v.maxValue(10_001))), undefined),
+  page: v.fallback(v.optional(v.pipe(positiveInteger, v.maxValue(MAX_PAGE))), undefined),
   itemsPerPage: v.fallback(v.optional(v.pipe(positiveInteger, v.picklist(PAGE_SIZES))), undefined),
   sort: v.fallback(v.optional(v.picklist(SORT_OPTIONS)), undefined),
   filters: v.fallback(v.optional(filtersSchema), undefined),
@@ -47,13 +54,13 @@ export interface ListingState {
   filters: string[];
 }
 
-export function parseListingSearch(raw: unknown): ListingState {
-  const parsed = v.parse(listingSearchSchema, typeof raw === "object" && raw !== null ? raw : {});
+/** The state of validated search parameters (a route's `useSearch()`), defaults filled in. */
+export function listingStateOf(search: Partial<ListingSearchParams>): ListingState {
   return {
-    page: parsed.page ?? 1,
-    itemsPerPage: parsed.itemsPerPage ?? DEFAULT_PAGE_SIZE,
-    sort: parsed.sort,
-    filters: parsed.filters ?? [],
+    page: search.page ?? 1,
+    itemsPerPage: search.itemsPerPage ?? DEFAULT_PAGE_SIZE,
+    sort: search.sort,
+    filters: search.filters ?? [],
   };
 }
 
@@ -73,10 +80,4 @@ export function toListingParams(state: ListingState): ListingParams {
     ...(state.sort ? { sort: API_SORTS[state.sort] } : {}),
     filters: state.filters,
   };
-}
-
-/** `color:navy` → { attribute: "color", value: "navy" }. */
-export function splitFilter(filter: string): { attribute: string; value: string } {
-  const index = filter.indexOf(":");
-  return { attribute: filter.slice(0, index), value: filter.slice(index + 1) };
 }

@@ -1,6 +1,6 @@
 // The products of a listing as a grid of cards; the first row's pictures load at once.
 import type { ProductSummary } from "../../api/queries/catalog.ts";
-import { ProductCard } from "../../ui/product-card.tsx";
+import { ProductCard } from "../product-card.tsx";
 
 /** Cards of the first row on the widest layout. */
 const FIRST_ROW = 4;

@@ -3,11 +3,12 @@
 import { useLingui } from "@lingui/react";
 import { useId, useState, type ReactNode } from "react";
 import type { Facet, ProductSummary } from "../../api/queries/catalog.ts";
-import { Pagination } from "../../ui/pagination.tsx";
+import { Pagination } from "../pagination.tsx";
 import { ActiveFilters, FacetFilters } from "./facet-filters.tsx";
 import { PageSizeSelect, SortSelect, type DefaultSort } from "./listing-controls.tsx";
 import { ProductGrid, ProductGridSkeleton } from "./product-grid.tsx";
 import type { ListingSearch } from "./use-listing-search.ts";
+import "./listing.css";
 
 /** Skeleton cards shown while the first answer comes. */
 const SKELETON_CARDS = 8;

@@ -1,8 +1,8 @@
-// Reads a listing's search parameters from the address and changes them by navigating, so that
-// every state of a listing has its own shareable address.
+// Reads a listing's search parameters (validated by the route's `validateSearch`) and changes them
+// by navigating, so that every state of a listing has its own shareable address.
 import { useNavigate, useSearch } from "@tanstack/react-router";
 import { useCallback, useMemo } from "react";
-import { DEFAULT_PAGE_SIZE, parseListingSearch, type ListingState, type PageSize, type SortOption } from "./listing-search.ts";
+import { DEFAULT_PAGE_SIZE, listingStateOf, type ListingState, type PageSize, type SortOption } from "./listing-search.ts";
 
 export interface ListingChange {
   page?: number;
@@ -18,8 +18,8 @@ export interface ListingSearch {
 }
 
 export function useListingSearch(): ListingSearch {
-  const raw = useSearch({ strict: false });
-  const state = useMemo(() => parseListingSearch(raw), [raw]);
+  const search = useSearch({ strict: false });
+  const state = useMemo(() => listingStateOf(search), [search]);
   const navigate = useNavigate();
   const change = useCallback(
     (next: ListingChange) => {
