@@ -9,8 +9,10 @@ import type { Config } from "./config.ts";
 import type { Database } from "./db/client.ts";
 import { registerContractRoutes } from "./http/contract.ts";
 import { registerErrorHandlers, type ErrorBody } from "./http/errors.ts";
-import type { CustomerSessions } from "./http/customer-session.ts";
+import { noCustomerSessions, type CustomerSessions } from "./http/customer-session.ts";
 import { createReadCache, noCache } from "./http/read-cache.ts";
+import { cartHandlers } from "./modules/cart/cart-handlers.ts";
+import { createCartRepository } from "./modules/cart/cart-repository.ts";
 import { catalogHandlers } from "./modules/catalog/catalog-handlers.ts";
 import { createCatalogRepository } from "./modules/catalog/catalog-repository.ts";
 import { contactHandlers } from "./modules/contact/contact-handlers.ts";
@@ -52,6 +54,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, db } = options;
   const mailer = options.mailer ?? outboxMailer;
   const readiness = options.readiness ?? { ready: true };
+  const sessions = options.sessions ?? noCustomerSessions;
   const app = Fastify({
     logger: options.logger ?? { level: config.logLevel },
     genReqId: (request) => {
@@ -83,6 +86,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const stockAlerts = createStockAlertRepository(db);
   const contact = createContactRepository({ db, mailer, shopEmail: config.shopEmail });
   const newsletter = createNewsletterRepository(db);
+  const carts = createCartRepository({ db, catalog });
   await app.register(mediaRoutes, { db });
   // The embedded mailbox shows every e-mail the shop sent: never on a configured (public) shop.
   if (config.demoMode) await app.register(mailboxRoutes, { outbox: createOutboxRepository(db) });
@@ -101,6 +105,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       ...stockAlertHandlers({ stockAlerts }),
       ...contactHandlers({ contact }),
       ...newsletterHandlers({ newsletter }),
+      ...cartHandlers({ carts, sessions }),
     },
   });
   return app;

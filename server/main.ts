@@ -4,6 +4,7 @@ import { buildApp, type Readiness } from "./app.ts";
 import { ConfigError, loadConfig } from "./config.ts";
 import { openDatabase } from "./db/client.ts";
 import type { PeriodicJob } from "./jobs/periodic-job.ts";
+import { startCartPurge } from "./modules/cart/cart-purge.ts";
 import { startRestockNotifier } from "./modules/stock-alerts/restock-notifications.ts";
 import { seedIfEmpty } from "./seed/seed.ts";
 
@@ -45,6 +46,7 @@ async function main() {
   }
   readiness.ready = true;
   if (!stopping) jobs.push(startRestockNotifier({ db, mailer, links: config, log: app.log }));
+  if (!stopping) jobs.push(startCartPurge({ db, log: app.log }));
   app.log.info(
     { url: `http://localhost:${config.port}`, demoMode: config.demoMode },
     config.demoMode ? "Escale is ready (demo mode: embedded database and the demo storefront token)" : "Escale is ready",

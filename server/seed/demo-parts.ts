@@ -2,6 +2,8 @@
 // itself when its own table is empty, so a database seeded before the part existed gains it on
 // the next start, and seeding twice changes nothing.
 import type { Database } from "../db/client.ts";
+import { demoCustomers, demoStaffDirectory } from "../modules/customers/demo-customers.ts";
+import { demoCoupons } from "./coupons.ts";
 import type { SeedOptions } from "./seed.ts";
 
 export interface DemoPart {
@@ -11,4 +13,4 @@ export interface DemoPart {
   seedIfEmpty(db: Database, options: SeedOptions): Promise<boolean>;
 }
 
-export const DEMO_PARTS: DemoPart[] = [];
+export const DEMO_PARTS: DemoPart[] = [demoCoupons, demoStaffDirectory, demoCustomers];

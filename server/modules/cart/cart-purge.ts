@@ -1,0 +1,40 @@
+// Anonymous carts nobody used for a day are deleted (with their lines): the client's cart cookie
+// lasts a day too, so nobody can come back to them. Customers' carts are kept.
+import { sql } from "drizzle-orm";
+import type { FastifyBaseLogger } from "fastify";
+import type { Database } from "../../db/client.ts";
+import { startPeriodicJob, type PeriodicJob } from "../../jobs/periodic-job.ts";
+
+/** How long an anonymous cart is kept after its last use. */
+export const ANONYMOUS_CART_LIFETIME_MS = 24 * 60 * 60 * 1000;
+/** How often the shop looks for abandoned carts. */
+export const CART_PURGE_INTERVAL_MS = 15 * 60 * 1000;
+
+/** Deletes the anonymous carts unused for longer than `lifetimeMs`; returns how many. */
+export async function purgeAbandonedCarts(db: Database, lifetimeMs = ANONYMOUS_CART_LIFETIME_MS): Promise<number> {
+  const seconds = Math.floor(lifetimeMs / 1000);
+  const deleted = await db.rows<{ id: number }>(sql`
+    delete from carts
+    where customer_id is null and locked_at is null
+      and last_used_at < now() - make_interval(secs => ${seconds})
+    returning id`);
+  return deleted.length;
+}
+
+export interface CartPurgeOptions {
+  db: Database;
+  log: FastifyBaseLogger;
+  intervalMs?: number;
+}
+
+/** The periodic job started with the server. */
+export function startCartPurge(options: CartPurgeOptions): PeriodicJob {
+  return startPeriodicJob({
+    intervalMs: options.intervalMs ?? CART_PURGE_INTERVAL_MS,
+    run: async () => {
+      const purged = await purgeAbandonedCarts(options.db);
+      if (purged > 0) options.log.info({ purged }, "abandoned anonymous carts purged");
+    },
+    onError: (error) => options.log.error({ err: error }, "purging abandoned carts failed"),
+  });
+}
