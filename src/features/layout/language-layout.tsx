@@ -6,6 +6,7 @@ import { useLingui } from "@lingui/react";
 import { Outlet } from "@tanstack/react-router";
 import { Suspense, useState } from "react";
 import { BottomBar } from "./bottom-bar.tsx";
+import { FlyingBlueBar } from "./flying-blue-bar.tsx";
 import { Header } from "./header.tsx";
 import { ConsentBanner } from "../consent/consent-banner.tsx";
 import { Footer, LoginModal, MenuModal, NotificationsArea, SearchModal } from "./lazy-parts.ts";
@@ -23,6 +24,7 @@ export function LanguageLayout() {
       <a className="skip-link" href="#main">
         {_("common.skipToContent")}
       </a>
+      <FlyingBlueBar />
       <Header onOpenLogin={() => setDialog("login")} />
       <main id="main" tabIndex={-1} className="site__main">
         <Outlet />
