@@ -3,6 +3,8 @@
 // actors, tags), so that it never drifts from the code.
 import { mkdirSync, writeFileSync } from "node:fs";
 import type { AnyStateMachine, AnyStateNode } from "xstate";
+import { authMachine } from "../machines/auth/auth.machine.ts";
+import { sessionMachine } from "../machines/auth/session.machine.ts";
 import { cookieConsentMachine } from "../machines/cookie-consent/cookie-consent.machine.ts";
 import { newsletterMachine } from "../machines/newsletter/newsletter.machine.ts";
 import { notificationsMachine } from "../machines/notifications/notifications.machine.ts";
@@ -15,6 +17,8 @@ const FLOWS: ReadonlyArray<{ name: string; machine: AnyStateMachine }> = [
   { name: "newsletter", machine: newsletterMachine },
   { name: "stock-alert", machine: stockAlertMachine },
   { name: "cookie-consent", machine: cookieConsentMachine },
+  { name: "auth", machine: authMachine },
+  { name: "session", machine: sessionMachine },
 ];
 
 const OUTPUT_DIR = new URL("../docs/flows/", import.meta.url);

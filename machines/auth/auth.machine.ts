@@ -1,0 +1,389 @@
+// The sign-in dialog (SPEC §2 login modal, §4 Authentication and Code view): two tabs, personal
+// account and airline employee (GPNet staff-number account), sharing the login, register, forgot and
+// one-time-code views; the flow in context says which endpoints the views call.
+//
+// A sign-in with two-factor authentication answers without a token: the dialog asks for the e-mailed
+// code. A wrong code with attempts left stays on the code view; otherwise the shopper goes back to the
+// login view with the reason. Any failed sign-in deletes the stored token. On success the token is
+// stored, the app is told (session, cart, category tree) and the welcome view opens. A reset link
+// request opens the reset view with the address. Closing the dialog resets it to the login view.
+import { assign, fromPromise, setup } from "xstate";
+import {
+  CODE_ATTEMPTS,
+  attemptsLeftOf,
+  codeErrorId,
+  formErrorId,
+  keepsCodeView,
+  type AuthContext,
+  type AuthErrorId,
+  type AuthEvent,
+  type AuthFlow,
+  type AuthInput,
+  type AuthNotification,
+  type AuthTab,
+  type AuthTag,
+  type Customer,
+  type RegisterInput,
+  type RequestResetInput,
+  type SignedIn,
+  type SignInInput,
+  type SignInOutput,
+  type VerifyCodeInput,
+} from "./auth.types.ts";
+
+const flowOfTab = (tab: AuthTab): AuthFlow => (tab === "employee" ? "gpnet" : "personal");
+
+function closedContext(flow: AuthFlow): AuthContext {
+  return { flow, reloaded: false, email: "", password: "", gpnetId: null, attemptsLeft: null, errorId: null };
+}
+
+export const authMachine = setup({
+  types: {
+    context: {} as AuthContext,
+    events: {} as AuthEvent,
+    input: {} as AuthInput,
+    tags: {} as AuthTag,
+  },
+  actors: {
+    signIn: fromPromise<SignInOutput, SignInInput>(async () => {
+      throw new Error("signIn not provided");
+    }),
+    verifyCode: fromPromise<SignInOutput, VerifyCodeInput>(async () => {
+      throw new Error("verifyCode not provided");
+    }),
+    register: fromPromise<SignInOutput, RegisterInput>(async () => {
+      throw new Error("register not provided");
+    }),
+    requestReset: fromPromise<unknown, RequestResetInput>(async () => {
+      throw new Error("requestReset not provided");
+    }),
+  },
+  guards: {
+    isEmployeeTab: (_, params: { tab: AuthTab | undefined }) => params.tab === "employee",
+    needsCode: (_, params: { output: SignInOutput }) => params.output.token === null && params.output.twoFactorRequired,
+    isSignedIn: (_, params: { output: SignInOutput }) => params.output.token !== null && params.output.customer !== null,
+    keepsCodeView: (_, params: { error: unknown }) => keepsCodeView(params.error),
+  },
+  actions: {
+    openOn: assign((_, params: { flow: AuthFlow; reloaded: boolean }) => ({ ...closedContext(params.flow), reloaded: params.reloaded })),
+    resetDialog: assign(({ context }) => closedContext(context.flow)),
+    chooseFlow: assign((_, params: { flow: AuthFlow }) => ({ flow: params.flow, errorId: null, attemptsLeft: null, password: "" })),
+    clearError: assign({ errorId: null }),
+    setCredentials: assign((_, params: { email: string; password: string; gpnetId: string | null }) => ({
+      email: params.email.trim(),
+      password: params.password,
+      gpnetId: params.gpnetId,
+      errorId: null,
+    })),
+    setEmail: assign((_, params: { email: string }) => ({ email: params.email.trim(), errorId: null })),
+    awaitCode: assign({ attemptsLeft: CODE_ATTEMPTS, errorId: null }),
+    leaveCode: assign({ attemptsLeft: null, password: "", errorId: null }),
+    setError: assign((_, params: { errorId: AuthErrorId }) => ({ errorId: params.errorId })),
+    failCode: assign((_, params: { errorId: AuthErrorId; attemptsLeft: number | null }) => ({
+      errorId: params.errorId,
+      attemptsLeft: params.attemptsLeft,
+    })),
+    backToLoginWith: assign((_, params: { errorId: AuthErrorId }) => ({ errorId: params.errorId, attemptsLeft: null, password: "" })),
+    forgetPassword: assign({ password: "" }),
+    /** Provided by the app: keep the customer token (cookie). */
+    storeToken: (_, _params: { token: string }) => {},
+    /** Provided by the app: forget the stored customer token. */
+    deleteToken: () => {},
+    /** Provided by the app: tell the session and the cart who signed in. */
+    announceSignedIn: (_, _params: SignedIn) => {},
+    /** Provided by the app: the category tree is loaded again (it may differ per customer). */
+    reloadCategories: () => {},
+    /** Provided by the app: push the notification. */
+    notify: (_, _params: AuthNotification) => {},
+  },
+}).createMachine({
+  id: "auth",
+  context: ({ input }) => closedContext(flowOfTab(input.tab ?? "personal")),
+  initial: "closed",
+  states: {
+    closed: {
+      on: {
+        "auth.open": [
+          {
+            guard: { type: "isEmployeeTab", params: ({ event }) => ({ tab: event.tab }) },
+            target: "open.register",
+            actions: { type: "openOn", params: ({ event }) => ({ flow: "gpnet", reloaded: event.reloaded ?? false }) },
+          },
+          {
+            target: "open.login",
+            actions: { type: "openOn", params: ({ event }) => ({ flow: "personal", reloaded: event.reloaded ?? false }) },
+          },
+        ],
+      },
+    },
+    open: {
+      description: "The login modal. The employee tab opens on the GPNet account creation.",
+      on: {
+        "auth.close": { target: "closed", actions: "resetDialog" },
+        "auth.selectTab": [
+          {
+            guard: { type: "isEmployeeTab", params: ({ event }) => ({ tab: event.tab }) },
+            target: ".register",
+            actions: { type: "chooseFlow", params: { flow: "gpnet" } },
+          },
+          { target: ".login", actions: { type: "chooseFlow", params: { flow: "personal" } } },
+        ],
+      },
+      initial: "login",
+      states: {
+        login: {
+          initial: "editing",
+          on: {
+            "auth.showRegister": { target: "register", actions: "clearError" },
+            "auth.showForgot": { target: "forgot", actions: "clearError" },
+          },
+          states: {
+            editing: {
+              on: {
+                "auth.submitLogin": {
+                  target: "submitting",
+                  actions: {
+                    type: "setCredentials",
+                    params: ({ event, context }) => ({
+                      email: event.email,
+                      password: event.password,
+                      gpnetId: context.flow === "gpnet" ? (event.gpnetId?.trim() ?? "") : null,
+                    }),
+                  },
+                },
+              },
+            },
+            submitting: {
+              tags: ["loading"],
+              invoke: {
+                id: "signIn",
+                src: "signIn",
+                input: ({ context, event }) => ({
+                  flow: context.flow,
+                  email: context.email,
+                  password: context.password,
+                  gpnetId: context.gpnetId,
+                  recaptchaData: event.type === "auth.submitLogin" ? event.recaptchaData : "",
+                }),
+                onDone: [
+                  {
+                    guard: { type: "needsCode", params: ({ event }) => ({ output: event.output }) },
+                    target: "#auth.open.code",
+                    actions: "awaitCode",
+                  },
+                  {
+                    guard: { type: "isSignedIn", params: ({ event }) => ({ output: event.output }) },
+                    target: "#auth.welcome",
+                    actions: [
+                      "forgetPassword",
+                      { type: "storeToken", params: ({ event }) => ({ token: event.output.token ?? "" }) },
+                      { type: "announceSignedIn", params: ({ event }) => signedInOf(event.output) },
+                      "reloadCategories",
+                    ],
+                  },
+                  {
+                    target: "editing",
+                    actions: [
+                      "deleteToken",
+                      "forgetPassword",
+                      { type: "setError", params: { errorId: "errors.server.access" } },
+                      { type: "notify", params: { kind: "danger", messageId: "errors.server.access" } },
+                    ],
+                  },
+                ],
+                onError: {
+                  target: "editing",
+                  actions: [
+                    "deleteToken",
+                    "forgetPassword",
+                    { type: "setError", params: ({ context, event }) => ({ errorId: formErrorId(context.flow, event.error) }) },
+                    { type: "notify", params: ({ context, event }) => ({ kind: "danger", messageId: formErrorId(context.flow, event.error) }) },
+                  ],
+                },
+              },
+            },
+          },
+        },
+        code: {
+          description: "The six-digit code e-mailed at sign-in; back to login without a count.",
+          initial: "editing",
+          on: {
+            "auth.showLogin": { target: "login", actions: "leaveCode" },
+          },
+          states: {
+            editing: {
+              on: { "auth.submitCode": { target: "submitting", actions: "clearError" } },
+            },
+            submitting: {
+              tags: ["loading"],
+              invoke: {
+                id: "verifyCode",
+                src: "verifyCode",
+                input: ({ context, event }) => ({
+                  flow: context.flow,
+                  email: context.email,
+                  password: context.password,
+                  gpnetId: context.gpnetId,
+                  oneTimePassword: event.type === "auth.submitCode" ? event.oneTimePassword.trim() : "",
+                }),
+                onDone: [
+                  {
+                    guard: { type: "isSignedIn", params: ({ event }) => ({ output: event.output }) },
+                    target: "#auth.welcome",
+                    actions: [
+                      "leaveCode",
+                      { type: "storeToken", params: ({ event }) => ({ token: event.output.token ?? "" }) },
+                      { type: "announceSignedIn", params: ({ event }) => signedInOf(event.output) },
+                      "reloadCategories",
+                    ],
+                  },
+                  {
+                    target: "editing",
+                    actions: [
+                      "deleteToken",
+                      { type: "setError", params: { errorId: "errors.server.access" } },
+                      { type: "notify", params: { kind: "danger", messageId: "errors.server.access" } },
+                    ],
+                  },
+                ],
+                onError: [
+                  {
+                    guard: { type: "keepsCodeView", params: ({ event }) => ({ error: event.error }) },
+                    target: "editing",
+                    actions: [
+                      "deleteToken",
+                      {
+                        type: "failCode",
+                        params: ({ context, event }) => ({
+                          errorId: codeErrorId(event.error),
+                          attemptsLeft: attemptsLeftOf(event.error) ?? context.attemptsLeft,
+                        }),
+                      },
+                      { type: "notify", params: ({ event }) => ({ kind: "danger", messageId: codeErrorId(event.error) }) },
+                    ],
+                  },
+                  {
+                    target: "#auth.open.login",
+                    actions: [
+                      "deleteToken",
+                      { type: "backToLoginWith", params: ({ event }) => ({ errorId: codeErrorId(event.error) }) },
+                      { type: "notify", params: ({ event }) => ({ kind: "danger", messageId: codeErrorId(event.error) }) },
+                    ],
+                  },
+                ],
+              },
+            },
+          },
+        },
+        register: {
+          initial: "editing",
+          on: {
+            "auth.showLogin": { target: "login", actions: "clearError" },
+          },
+          states: {
+            editing: {
+              on: {
+                "auth.submitRegister": {
+                  target: "submitting",
+                  actions: [
+                    "clearError",
+                    { type: "setEmail", params: ({ event }) => ({ email: event.registration.email }) },
+                  ],
+                },
+              },
+            },
+            submitting: {
+              tags: ["loading"],
+              invoke: {
+                id: "register",
+                src: "register",
+                input: ({ context, event }) => registerInputOf(context.flow, event),
+                onDone: [
+                  {
+                    guard: { type: "isSignedIn", params: ({ event }) => ({ output: event.output }) },
+                    target: "#auth.welcome",
+                    actions: [
+                      { type: "storeToken", params: ({ event }) => ({ token: event.output.token ?? "" }) },
+                      { type: "announceSignedIn", params: ({ event }) => signedInOf(event.output) },
+                      "reloadCategories",
+                    ],
+                  },
+                  {
+                    target: "editing",
+                    actions: [
+                      { type: "setError", params: { errorId: "errors.server.access" } },
+                      { type: "notify", params: { kind: "danger", messageId: "errors.server.access" } },
+                    ],
+                  },
+                ],
+                onError: {
+                  target: "editing",
+                  actions: [
+                    { type: "setError", params: ({ context, event }) => ({ errorId: formErrorId(context.flow, event.error) }) },
+                    { type: "notify", params: ({ context, event }) => ({ kind: "danger", messageId: formErrorId(context.flow, event.error) }) },
+                  ],
+                },
+              },
+            },
+          },
+        },
+        forgot: {
+          initial: "editing",
+          on: {
+            "auth.showLogin": { target: "login", actions: "clearError" },
+          },
+          states: {
+            editing: {
+              on: {
+                "auth.submitForgot": {
+                  target: "submitting",
+                  actions: { type: "setEmail", params: ({ event }) => ({ email: event.email }) },
+                },
+              },
+            },
+            submitting: {
+              tags: ["loading"],
+              invoke: {
+                id: "requestReset",
+                src: "requestReset",
+                input: ({ context, event }) => ({
+                  flow: context.flow,
+                  email: context.email,
+                  recaptchaData: event.type === "auth.submitForgot" ? event.recaptchaData : "",
+                }),
+                onDone: { target: "#auth.resetSent" },
+                onError: {
+                  target: "editing",
+                  actions: [
+                    { type: "setError", params: ({ context, event }) => ({ errorId: formErrorId(context.flow, event.error) }) },
+                    { type: "notify", params: ({ context, event }) => ({ kind: "danger", messageId: formErrorId(context.flow, event.error) }) },
+                  ],
+                },
+              },
+            },
+          },
+        },
+      },
+    },
+    welcome: {
+      description: "The welcome modal: Continue shopping, or Check my account.",
+      on: { "auth.close": { target: "closed", actions: "resetDialog" } },
+    },
+    resetSent: {
+      description: "The reset modal: a link was e-mailed to the address.",
+      on: { "auth.close": { target: "closed", actions: "resetDialog" } },
+    },
+  },
+});
+
+function signedInOf(output: SignInOutput): SignedIn {
+  const customer: Customer | null = output.customer;
+  if (output.token === null || customer === null) throw new Error("a sign-in without token or customer is not a success");
+  return { token: output.token, customer };
+}
+
+function registerInputOf(flow: AuthFlow, event: AuthEvent): RegisterInput {
+  if (event.type !== "auth.submitRegister") throw new Error("registration starts from auth.submitRegister");
+  const { gpnetId, ...registration } = event.registration;
+  return { ...registration, email: registration.email.trim(), flow, gpnetId: flow === "gpnet" ? (gpnetId?.trim() ?? "") : null };
+}

@@ -1,0 +1,37 @@
+// The vocabulary of the customer session (SPEC §3 client storage, §4 Authentication and Session expiry).
+import type { Customer, CustomerGroup } from "./auth.types.ts";
+
+export type { Customer, CustomerGroup };
+export { statusOf } from "../shared/http-status.ts";
+
+export const HTTP_UNAUTHORIZED = 401;
+
+/** What the app found in the token cookie at start. */
+export type StoredToken = "none" | "present" | "unreadable";
+
+export interface SessionInput {
+  stored: StoredToken;
+}
+
+export interface SessionContext {
+  customer: Customer | null;
+  /** What the token cookie held at start. */
+  stored: StoredToken;
+}
+
+export type SessionEvent =
+  /** The sign-in dialog signed a customer in. */
+  | { type: "session.signedIn"; customer: Customer }
+  /** A view saved the profile or the address book. */
+  | { type: "session.customerChanged"; customer: Customer }
+  | { type: "session.signOut" }
+  /** An API call answered 401 (other than sign-in and one-time code). */
+  | { type: "session.expired" };
+
+export type SessionTag = "loading";
+
+/** A notification the session asks the app to show. */
+export interface SessionNotification {
+  kind: "danger";
+  messageId: "errors.unauthorized" | "errors.server.access";
+}
