@@ -10,15 +10,21 @@ import { createApiClient } from "./api/client.ts";
 import { ConsentProvider, createConsent } from "./app/consent.tsx";
 import { reportLoadFailure } from "./app/lazy-actor.ts";
 import { createNotifications, NotificationsProvider } from "./app/notifications.tsx";
-import { fetchRuntimeConfig } from "./app/runtime-config.ts";
+import { fetchRuntimeConfig, type RuntimeConfig } from "./app/runtime-config.ts";
 import { activateLanguage, apiLocaleOf, currentLang, DEFAULT_LANG, i18n, isLang } from "./i18n/i18n.ts";
 import { createAppRouter } from "./routes/router.tsx";
 import "./ui/global.css";
 
+/** The configuration the server wrote into the page (server/modules/web), absent under `npm run dev`. */
+function inlineRuntimeConfig(): RuntimeConfig | undefined {
+  const text = document.getElementById("runtime-config")?.textContent;
+  return text ? (JSON.parse(text) as RuntimeConfig) : undefined;
+}
+
 async function start() {
   const firstSegment = window.location.pathname.split("/")[1];
   // The provider renders nothing until a language is active: activate the address's one first.
-  const [config] = await Promise.all([fetchRuntimeConfig(), activateLanguage(isLang(firstSegment) ? firstSegment : DEFAULT_LANG)]);
+  const [config] = await Promise.all([inlineRuntimeConfig() ?? fetchRuntimeConfig(), activateLanguage(isLang(firstSegment) ? firstSegment : DEFAULT_LANG)]);
   const queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: 60_000, retry: 1 } } });
   const api = createApiClient({
     baseUrl: `${window.location.origin}/api/v1`,

@@ -1,6 +1,9 @@
 // A small in-process cache for catalogue reads. An entry is fresh for a few seconds, then served
 // stale while one refresh runs in the background, so a slow query never makes shoppers wait once
 // it has been answered; several server instances never disagree for long; `clear()` empties it.
+import { promisify } from "node:util";
+import { brotliCompress, constants, gzip } from "node:zlib";
+import type { FastifyReply, FastifyRequest } from "fastify";
 import { LRUCache } from "lru-cache";
 
 export interface ReadCache {
@@ -60,3 +63,65 @@ export function createReadCache(options: ReadCacheOptions): ReadCache {
 
 /** A cache that keeps nothing, for when caching is switched off. */
 export const noCache: ReadCache = { get: (_key, load) => load(), clear: () => undefined };
+
+// ─── Cached answers, compressed once ───
+// A cached catalogue answer is sent many times: its brotli and gzip forms are made on the first
+// request that accepts them and kept with it, so a hit costs neither serialisation nor compression.
+
+const CODINGS = ["br", "gzip"] as const;
+export type ContentCoding = (typeof CODINGS)[number];
+
+/** Under this size an answer goes as is: compressing it would save less than it costs. */
+export const COMPRESS_THRESHOLD_BYTES = 1024;
+
+/** Brotli quality of cached answers: close to the best ratio at a few milliseconds per listing. */
+const CACHED_BROTLI_QUALITY = 6;
+
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/** The coding to answer with for an `Accept-Encoding` header: brotli, else gzip, else none. */
+export function negotiateCoding(acceptEncoding: string | undefined): ContentCoding | undefined {
+  if (!acceptEncoding) return undefined;
+  const weights = new Map<string, number>();
+  for (const part of acceptEncoding.toLowerCase().split(",")) {
+    const [name = "", ...parameters] = part.split(";").map((item) => item.trim());
+    const quality = parameters.find((parameter) => parameter.startsWith("q="));
+    const weight = quality === undefined ? 1 : Number(quality.slice(2));
+    if (name) weights.set(name, Number.isFinite(weight) ? weight : 0);
+  }
+  return CODINGS.find((coding) => (weights.get(coding) ?? weights.get("*") ?? 0) > 0);
+}
+
+export interface JsonAnswer {
+  json: string;
+  /** The answer compressed with `coding`, made once. */
+  encoded(coding: ContentCoding): Promise<Buffer>;
+}
+
+export function jsonAnswer(json: string): JsonAnswer {
+  const encodings = new Map<ContentCoding, Promise<Buffer>>();
+  return {
+    json,
+    encoded(coding) {
+      let encoding = encodings.get(coding);
+      if (!encoding) {
+        const source = Buffer.from(json);
+        encoding =
+          coding === "br"
+            ? brotli(source, { params: { [constants.BROTLI_PARAM_QUALITY]: CACHED_BROTLI_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: source.length } })
+            : gzipAsync(source);
+        encodings.set(coding, encoding);
+      }
+      return encoding;
+    },
+  };
+}
+
+/** Sends a JSON answer, compressed when the client accepts it and it is worth it. */
+export async function sendJsonAnswer(request: FastifyRequest, reply: FastifyReply, answer: JsonAnswer) {
+  reply.type("application/json; charset=utf-8").header("vary", "accept-encoding");
+  const coding = answer.json.length >= COMPRESS_THRESHOLD_BYTES ? negotiateCoding(request.headers["accept-encoding"]) : undefined;
+  if (!coding) return reply.send(answer.json);
+  return reply.header("content-encoding", coding).send(await answer.encoded(coding));
+}

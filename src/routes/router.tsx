@@ -1,6 +1,7 @@
 // The route table: one tree per language built from the same page list, so each page has its
 // French and English path. Unprefixed paths go to French; unknown paths to `/{lang}/404`.
 import type { QueryClient } from "@tanstack/react-query";
+import * as v from "valibot";
 import {
   createRootRouteWithContext,
   createRoute,
@@ -13,8 +14,10 @@ import type { RouteComponent } from "@tanstack/react-router";
 import type { ApiClient } from "../api/client.ts";
 import type { RuntimeConfig } from "../app/runtime-config.ts";
 import { activateLanguage, DEFAULT_LANG, LANGS, type Lang } from "../i18n/i18n.ts";
+import { categoriesQuery, homePageQuery, homeSliderQuery, landingQuery, productsByCategoryQuery, searchProductsQuery } from "../api/queries/catalog.ts";
+import { productBySlugQuery } from "../api/queries/product.ts";
 import { searchPageSearchSchema } from "../features/search/search-params.ts";
-import { listingSearchSchema } from "../ui/listing/listing-search.ts";
+import { listingSearchSchema, listingStateOf, toListingParams } from "../ui/listing/listing-search.ts";
 import { pagePath, PAGES, type PageId } from "./pages.ts";
 import { pageComponents, LanguageLayout } from "./page-components.tsx";
 import { parseSearch, stringifySearch } from "./search-string.ts";
@@ -53,6 +56,31 @@ const unprefixedRoute = createRoute({
   },
 });
 
+interface PageLoad {
+  context: RouterContext;
+  params: Record<string, string | undefined>;
+  search: Record<string, unknown>;
+}
+
+/** Starts the first API calls of a page beside the download of its code (not waited for: the page
+ *  shows its placeholders, and reads the answers from the query cache). */
+function prefetchPageData(page: PageId, lang: Lang, { context: { queryClient, api }, params, search }: PageLoad): void {
+  if (page === "home") {
+    void queryClient.prefetchQuery(homeSliderQuery(api, lang));
+    void queryClient.prefetchQuery(homePageQuery(api, lang));
+  } else if (page === "product" && params.slug) {
+    void queryClient.prefetchQuery(productBySlugQuery(api, lang, params.slug));
+  } else if (page === "category" && params.l1) {
+    const categoryPath = [params.l1, params.l2, params.l3].filter(Boolean).join("/");
+    void queryClient.prefetchQuery(productsByCategoryQuery(api, lang, categoryPath, toListingParams(listingStateOf(v.parse(listingSearchSchema, search)))));
+    void queryClient.prefetchQuery(landingQuery(api, lang, categoryPath));
+    void queryClient.prefetchQuery(categoriesQuery(api, lang));
+  } else if (page === "search") {
+    const { searchTerm, ...listing } = v.parse(searchPageSearchSchema, search);
+    if (searchTerm) void queryClient.prefetchQuery(searchProductsQuery(api, lang, searchTerm, toListingParams(listingStateOf(listing))));
+  }
+}
+
 function languageTree(lang: Lang) {
   const layout = createRoute({
     getParentRoute: () => rootRoute,
@@ -66,7 +94,14 @@ function languageTree(lang: Lang) {
     const component: RouteComponent = pageComponents[page];
     const own = pagePath(page, lang).slice(lang.length + 1) || "/";
     const validateSearch = searchSchemaOf(page);
-    return createRoute({ getParentRoute: () => layout, path: own, component, ...(validateSearch ? { validateSearch } : {}) });
+    return createRoute({
+      getParentRoute: () => layout,
+      path: own,
+      component,
+      ...(validateSearch ? { validateSearch } : {}),
+      loaderDeps: ({ search }) => ({ search }),
+      loader: ({ context, params, deps }) => prefetchPageData(page, lang, { context, params, search: deps.search }),
+    });
   });
   const unknown = createRoute({
     getParentRoute: () => layout,

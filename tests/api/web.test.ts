@@ -12,9 +12,19 @@ describe("serving the shop", () => {
   beforeAll(async () => {
     webRoot = await mkdtemp(path.join(tmpdir(), "escale-web-"));
     await mkdir(path.join(webRoot, "assets"));
-    await writeFile(path.join(webRoot, "index.html"), "<!doctype html><title>shop</title><div id=root></div>");
+    await mkdir(path.join(webRoot, ".vite"));
+    await writeFile(path.join(webRoot, "index.html"), "<!doctype html><html><head><title>shop</title></head><body><div id=root></div></body></html>");
     await writeFile(path.join(webRoot, "assets", "app-1234.js"), "console.log('shop')");
-    shop = await startTestApp({ name: "pglite", url: null }, { seed: false, app: { webRoot }, env: { BRAND_NAME: "Aile" } });
+    // The build's manifest names each language's message catalogue.
+    await writeFile(
+      path.join(webRoot, ".vite", "manifest.json"),
+      JSON.stringify({
+        "locales/fr/messages.po": { file: "assets/messages-fr01.js", isDynamicEntry: true },
+        "locales/en/messages.po": { file: "assets/messages-en01.js", isDynamicEntry: true },
+        "index.html": { file: "assets/app-1234.js", isEntry: true },
+      }),
+    );
+    shop = await startTestApp({ name: "pglite", url: null }, { seed: false, app: { webRoot }, env: { BRAND_NAME: "Aile </script><b>" } });
   });
   afterAll(async () => {
     await shop?.close();
@@ -47,7 +57,33 @@ describe("serving the shop", () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers["cache-control"]).toBe("no-store");
     const config = response.json();
-    expect(config).toMatchObject({ storefrontToken: TEST_TOKEN, brandName: "Aile", mapStyleUrl: null });
+    expect(config).toMatchObject({ storefrontToken: TEST_TOKEN, brandName: "Aile </script><b>", mapStyleUrl: null });
     expect(JSON.stringify(config)).not.toMatch(/DATABASE|postgres:|secret/i);
+  });
+
+  it("writes the same configuration into every page, so the app starts without asking for it", async () => {
+    const served = (await shop.app.inject({ url: "/runtime-config.json" })).json();
+    for (const url of ["/", "/fr/produit/mug", "/en/search?searchTerm=mug", "/produit/mug"]) {
+      const html = (await shop.app.inject({ url })).body;
+      const inline = /<script id="runtime-config" type="application\/json">(.*?)<\/script>/.exec(html)?.[1];
+      expect(inline, url).toBeDefined();
+      // The brand's `</script>` stays inside the JSON: nothing of the configuration becomes markup.
+      expect(inline).not.toContain("<");
+      expect(JSON.parse(inline ?? "null"), url).toEqual(served);
+      expect(html).toContain("<div id=root></div>");
+    }
+  });
+
+  it("asks early for the messages of the page's language, and none for an address without one", async () => {
+    const preload = (file: string) => `<link rel="modulepreload" crossorigin href="/assets/${file}">`;
+    const french = (await shop.app.inject({ url: "/fr/categorie/voyage" })).body;
+    expect(french).toContain(preload("messages-fr01.js"));
+    expect(french).not.toContain("messages-en01.js");
+    const english = (await shop.app.inject({ url: "/en" })).body;
+    expect(english).toContain(preload("messages-en01.js"));
+    expect(english).not.toContain("messages-fr01.js");
+    expect((await shop.app.inject({ url: "/produit/mug" })).body).not.toContain("modulepreload");
+    // Inline additions go in the head, before the app's own markup.
+    expect(english.indexOf("runtime-config")).toBeLessThan(english.indexOf("</head>"));
   });
 });

@@ -1,8 +1,8 @@
 // Handlers of the catalogue operations: categories, listings, product pages, search.
-import type { FastifyReply } from "fastify";
+import type { FastifyReply, FastifyRequest } from "fastify";
 import type { OperationHandlers, ResultOf } from "../../http/contract.ts";
 import { notFound } from "../../http/errors.ts";
-import type { ReadCache } from "../../http/read-cache.ts";
+import { jsonAnswer, sendJsonAnswer, type JsonAnswer, type ReadCache } from "../../http/read-cache.ts";
 import type { AttributeFilters, CatalogRepository, PageRequest, SortDirection, SortField } from "./catalog-repository.ts";
 import { langOf } from "./locale.ts";
 
@@ -54,24 +54,23 @@ function serializeSuccess(reply: FastifyReply, value: object): string {
 export function catalogHandlers(deps: { catalog: CatalogRepository; cache: ReadCache }): OperationHandlers {
   const { catalog, cache } = deps;
 
-  /** The serialised JSON of a cached value (null when there is none), so a hit costs no serialisation. */
-  async function cachedJson<T extends object>(reply: FastifyReply, key: string, load: () => Promise<T | undefined>) {
-    const { json } = await cache.get(key, async () => {
+  /** The serialised (and, once asked, compressed) answer of a cached value, null when there is none. */
+  async function cachedAnswer<T extends object>(reply: FastifyReply, key: string, load: () => Promise<T | undefined>) {
+    const { answer } = await cache.get<{ answer: JsonAnswer | null }>(key, async () => {
       const value = await load();
-      return { json: value === undefined ? null : serializeSuccess(reply, value) };
+      return { answer: value === undefined ? null : jsonAnswer(serializeSuccess(reply, value)) };
     });
-    return json;
+    return answer;
   }
 
-  async function sendCached<T extends object>(reply: FastifyReply, key: string, load: () => Promise<T>) {
-    const json = (await cachedJson(reply, key, load)) ?? "null";
-    return reply.type("application/json; charset=utf-8").send(json);
+  async function sendCached<T extends object>(request: FastifyRequest, reply: FastifyReply, key: string, load: () => Promise<T>) {
+    return sendJsonAnswer(request, reply, (await cachedAnswer(reply, key, load)) ?? jsonAnswer("null"));
   }
 
   return {
     async getCategories(request, reply) {
       const lang = langOf(request.query.locale);
-      return sendCached<ResultOf<"getCategories">>(reply, cacheKey("categories", { lang }), () => catalog.categoryTree(lang));
+      return sendCached<ResultOf<"getCategories">>(request, reply, cacheKey("categories", { lang }), () => catalog.categoryTree(lang));
     },
 
     async getProductsByCategory(request, reply) {
@@ -81,7 +80,7 @@ export function catalogHandlers(deps: { catalog: CatalogRepository; cache: ReadC
       const category = categoryPath === undefined ? null : await catalog.findCategory(categoryPath);
       if (category === undefined) throw notFound(`No category at path ${categoryPath}`, "CATEGORY_NOT_FOUND");
       const key = cacheKey("listing", { id: category?.id ?? null, lang, pageRequest, f: [...pageRequest.filters] });
-      return sendCached<ResultOf<"getProductsByCategory">>(reply, key, async () =>
+      return sendCached<ResultOf<"getProductsByCategory">>(request, reply, key, async () =>
         category
           ? { category: catalog.categoryRef(category, lang), ...(await catalog.listByCategory(category, pageRequest, lang)) }
           : { category: null, ...(await catalog.listAll(pageRequest, lang)) },
@@ -91,19 +90,19 @@ export function catalogHandlers(deps: { catalog: CatalogRepository; cache: ReadC
     async getProductBySlug(request, reply) {
       const lang = langOf(request.query.locale);
       const { slug } = request.params;
-      const json = await cachedJson<ResultOf<"getProductBySlug">>(reply, cacheKey("product", { slug, lang }), async () => {
+      const answer = await cachedAnswer<ResultOf<"getProductBySlug">>(reply, cacheKey("product", { slug, lang }), async () => {
         const id = await catalog.productIdBySlug(slug);
         const product = id === undefined ? undefined : await catalog.product(id, lang);
         return product && { ...product, description: paragraphs(product.description) };
       });
-      if (json === null) throw notFound(`No product with slug ${slug}`, "PRODUCT_NOT_FOUND");
-      return reply.type("application/json; charset=utf-8").send(json);
+      if (answer === null) throw notFound(`No product with slug ${slug}`, "PRODUCT_NOT_FOUND");
+      return sendJsonAnswer(request, reply, answer);
     },
 
     async getProductsByReferences(request, reply) {
       const lang = langOf(request.query.locale);
       const references = [...new Set(request.query.referenceList.split(",").map((item) => item.trim()).filter(Boolean))];
-      return sendCached<ResultOf<"getProductsByReferences">>(reply, cacheKey("references", { references, lang }), async () =>
+      return sendCached<ResultOf<"getProductsByReferences">>(request, reply, cacheKey("references", { references, lang }), async () =>
         catalog.summaries(await catalog.productIdsByReferences(references), lang),
       );
     },
@@ -114,7 +113,7 @@ export function catalogHandlers(deps: { catalog: CatalogRepository; cache: ReadC
       const term = searchTerm.trim();
       const pageRequest: PageRequest = { page, size, sort: parseSort(sort, "relevance,asc"), filters: parseFilters(filters) };
       const key = cacheKey("search", { term, lang, pageRequest, f: [...pageRequest.filters] });
-      return sendCached<ResultOf<"searchProducts">>(reply, key, async () => ({
+      return sendCached<ResultOf<"searchProducts">>(request, reply, key, async () => ({
         searchTerm: term,
         ...(await catalog.search(term, pageRequest, lang)),
       }));
@@ -124,7 +123,7 @@ export function catalogHandlers(deps: { catalog: CatalogRepository; cache: ReadC
       const { searchTerm, size = AUTOCOMPLETE_SIZE, locale } = request.query;
       const lang = langOf(locale);
       const term = searchTerm.trim();
-      return sendCached<ResultOf<"searchAutocomplete">>(reply, cacheKey("autocomplete", { term, size, lang }), async () => ({
+      return sendCached<ResultOf<"searchAutocomplete">>(request, reply, cacheKey("autocomplete", { term, size, lang }), async () => ({
         terms: await catalog.autocomplete(term, size, lang),
       }));
     },

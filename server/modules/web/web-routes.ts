@@ -1,6 +1,8 @@
 // Serves the built SPA (dist/web) on the API's port, with a history fallback so that any shop
-// address loads the app, and the runtime configuration the SPA reads at start.
-import { existsSync } from "node:fs";
+// address loads the app, and the runtime configuration the SPA reads at start. The page carries
+// that configuration inline, and asks for its language's messages at once, so the SPA's start
+// waits for neither (one round trip each fewer); /runtime-config.json stays for other clients.
+import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import fastifyStatic from "@fastify/static";
@@ -11,6 +13,9 @@ import { noRouteBody } from "../../http/errors.ts";
 
 export const DEFAULT_WEB_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../dist/web");
 
+/** Where the ALTCHA widget gets its challenge (operation getCaptchaChallenge; needs the storefront token). */
+export const CAPTCHA_CHALLENGE_URL = "/api/v1/captcha/challenge";
+
 /** Paths the SPA must never answer for: they belong to the server. */
 const SERVER_PREFIXES = ["/api/", "/media/", "/healthz", "/runtime-config.json", "/dev/"];
 
@@ -19,9 +24,39 @@ export function runtimeConfigOf(config: Config): RuntimeConfig {
     storefrontToken: config.storefrontToken,
     brandName: config.brandName,
     mapStyleUrl: config.mapStyleUrl ?? null,
-    captcha: { provider: "altcha", siteKey: null },
+    captcha:
+      config.captcha.provider === "recaptcha"
+        ? { provider: "recaptcha", siteKey: config.captcha.siteKey, challengeUrl: null }
+        : { provider: "altcha", siteKey: null, challengeUrl: CAPTCHA_CHALLENGE_URL },
     payment: { provider: "sandbox", clientKey: null, environment: "test" },
   };
+}
+
+/** The id of the element holding the inline configuration (src/main.tsx reads it). */
+export const RUNTIME_CONFIG_ELEMENT_ID = "runtime-config";
+
+/** Built file of each language's message catalogue, from the build's manifest (`locales/fr/messages.po`). */
+function messageCatalogues(webRoot: string): Map<string, string> {
+  const catalogues = new Map<string, string>();
+  const manifestFile = path.join(webRoot, ".vite", "manifest.json");
+  if (!existsSync(manifestFile)) return catalogues;
+  const manifest: Record<string, { file?: string }> = JSON.parse(readFileSync(manifestFile, "utf8"));
+  for (const [source, chunk] of Object.entries(manifest)) {
+    const lang = /^locales\/([a-z]{2})\/messages\.po$/.exec(source)?.[1];
+    if (lang && chunk.file) catalogues.set(lang, `/${chunk.file}`);
+  }
+  return catalogues;
+}
+
+/** index.html with the configuration inline and, for a page of a language, its catalogue asked for early. */
+export function pageHtml(indexHtml: string, runtimeConfig: RuntimeConfig, catalogue: string | undefined): string {
+  // `<` escaped so that no value can close the script element.
+  const json = JSON.stringify(runtimeConfig).replace(/</g, "\\u003c");
+  const head = [
+    `<script id="${RUNTIME_CONFIG_ELEMENT_ID}" type="application/json">${json}</script>`,
+    ...(catalogue ? [`<link rel="modulepreload" crossorigin href="${catalogue}">`] : []),
+  ].join("");
+  return indexHtml.includes("</head>") ? indexHtml.replace("</head>", `${head}</head>`) : `${head}${indexHtml}`;
 }
 
 /** Registered on the root instance: it owns the application's not-found handler. */
@@ -52,11 +87,24 @@ export async function webRoutes(app: FastifyInstance, options: { config: Config;
     },
   });
 
+  const indexHtml = readFileSync(path.join(webRoot, "index.html"), "utf8");
+  const catalogues = messageCatalogues(webRoot);
+  const pages = new Map<string, string>();
+  const pageFor = (firstSegment: string) => {
+    const lang = catalogues.has(firstSegment) ? firstSegment : "";
+    let html = pages.get(lang);
+    if (html === undefined) {
+      html = pageHtml(indexHtml, runtimeConfig, catalogues.get(lang));
+      pages.set(lang, html);
+    }
+    return html;
+  };
+
   app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split("?")[0] ?? "/";
     const isPage = (request.method === "GET" || request.method === "HEAD") && !SERVER_PREFIXES.some((prefix) => pathname.startsWith(prefix));
     if (isPage && !path.extname(pathname)) {
-      return reply.header("cache-control", "no-cache").sendFile("index.html");
+      return reply.header("cache-control", "no-cache").type("text/html; charset=utf-8").send(pageFor(pathname.split("/")[1] ?? ""));
     }
     return reply.status(404).send(noRouteBody(request));
   });
