@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEMO_COUPONS, GIFT_PRODUCT_REFERENCE } from "../../server/seed/coupons.ts";
+import { DEMO_COUPONS, GIFT_PRODUCT_REFERENCE, demoCoupons } from "../../server/seed/coupons.ts";
 import { backends, startTestApp, type TestApp } from "../support/test-app.ts";
 import { cartClient, cartOf, fakeSessions, lineOf, offerPool, type Schemas } from "./cart-fixtures.ts";
 
@@ -247,6 +247,27 @@ describe.each(backends())("the cart API on $name", (backend) => {
       expect(fallen.specialPrice).toBeNull();
     });
 
+    it("takes off a coupon that expired or stopped applying since it was applied, when the cart is next read", async () => {
+      await shop.db.rows(sql`
+        insert into coupons (code, kind, percent_off_bp, description_fr, description_en)
+        values ('BIENTOTFINI', 'PERCENT', 500, '5 % de réduction', '5% off')`);
+      const expiring = await newCart(await offers.take({ stock: 20, regular: 2000, max: 10 }), 1);
+      expect(cartOf(await api.setCoupon(expiring.id, "BIENTOTFINI")).specialPrice?.taxIncluded).toBe(1900);
+      await shop.db.rows(sql`update coupons set valid_until = now() - interval '1 second' where code = 'BIENTOTFINI'`);
+      const expired = cartOf(await api.get(expiring.id));
+      expect(expired.coupon).toBeNull();
+      expect(expired.specialPrice).toBeNull();
+
+      const offerId = await offers.take({ stock: 20, regular: 10_000, max: 10 });
+      const cart = await newCart(offerId, 1);
+      expect(cartOf(await api.setCoupon(cart.id, DEMO_COUPONS.amount)).coupon?.code).toBe(DEMO_COUPONS.amount);
+      await shop.db.rows(sql`update offers set discount_price_cents = 9000 where id = ${offerId}`);
+      expect(cartOf(await api.get(cart.id)).coupon).toBeNull();
+      // It can be applied again once the basket reaches the minimum.
+      await api.setQuantity({ offerId, quantity: 2, shoppingCartId: cart.id });
+      expect(cartOf(await api.setCoupon(cart.id, DEMO_COUPONS.amount)).specialPrice?.taxIncluded).toBe(16_500);
+    });
+
     it("refuses a coupon on an empty cart", async () => {
       const offerId = await offers.take({ stock: 20, regular: 1000 });
       const cart = await newCart(offerId, 1);
@@ -396,8 +417,9 @@ describe.each(backends())("the cart API on $name", (backend) => {
     it("are seeded once: a percentage, a fixed amount with a minimum basket, a gift and an expired one", async () => {
       const rows = await shop.db.rows<{ code: string; kind: string; minimum_basket_cents: number; expired: boolean; gift_offer_id: number | null }>(sql`
         select code, kind, minimum_basket_cents, (valid_until is not null and valid_until <= now()) as expired, gift_offer_id
-        from coupons order by code`);
+        from coupons where code in (${sql.join(Object.values(DEMO_COUPONS), sql`, `)}) order by code`);
       expect(rows.map((row) => row.code).sort()).toEqual(Object.values(DEMO_COUPONS).sort());
+      expect(await demoCoupons.seedIfEmpty(shop.db, { brandName: "Escale" })).toBe(false);
       const byCode = new Map(rows.map((row) => [row.code, row]));
       expect(byCode.get(DEMO_COUPONS.percent)).toMatchObject({ kind: "PERCENT", expired: false });
       expect(byCode.get(DEMO_COUPONS.amount)).toMatchObject({ kind: "AMOUNT", minimum_basket_cents: 10_000, expired: false });

@@ -172,15 +172,17 @@ async function dropCoupon(tx: Orm, cartId: number): Promise<void> {
  * its minimum basket or to nothing, or it expired) is taken off the cart with its gift line.
  * The cart answered then shows no coupon; the shopper may apply one again.
  */
-export async function settleCoupon(tx: Orm, cartId: number): Promise<void> {
+export async function settleCoupon(tx: Orm, cartId: number): Promise<boolean> {
   const [coupon] = await rowsOf<CouponRow & { valid: boolean }>(
     tx,
     sql`select cp.kind, cp.percent_off_bp, cp.amount_off_cents, cp.minimum_basket_cents,
                (cp.valid_from <= now() and (cp.valid_until is null or cp.valid_until > now())) as valid
         from carts c join coupons cp on cp.code = c.coupon_code where c.id = ${cartId}`,
   );
-  if (!coupon) return;
-  if (!coupon.valid || !couponHolds(couponRule(coupon), await paidTotal(tx, cartId))) await dropCoupon(tx, cartId);
+  if (!coupon) return false;
+  if (coupon.valid && couponHolds(couponRule(coupon), await paidTotal(tx, cartId))) return false;
+  await dropCoupon(tx, cartId);
+  return true;
 }
 
 async function markUsed(tx: Orm, cartId: number): Promise<void> {
@@ -233,9 +235,20 @@ function storedAddress(value: unknown): Address | null {
 export function createCartRepository(deps: { db: Database; catalog: CatalogRepository }) {
   const { db, catalog } = deps;
 
-  /** Records a read as a use (at most once a minute), so a cart being looked at is not purged. */
-  async function touch(cartId: number): Promise<void> {
-    await db.rows(sql`update carts set last_used_at = now() where id = ${cartId} and last_used_at < now() - interval '1 minute'`);
+  /**
+   * Before a cart is shown: records the read as a use (at most once a minute), so a cart being
+   * looked at is not purged, and takes off a coupon that stopped holding since the last change
+   * (it expired, or a price change took the basket below its minimum). A cart whose payment is
+   * in progress is left as it is.
+   */
+  async function prepared(row: CartRow): Promise<CartRow> {
+    await db.rows(sql`update carts set last_used_at = now() where id = ${row.id} and last_used_at < now() - interval '1 minute'`);
+    if (row.coupon_code === null || row.locked_at !== null) return row;
+    const dropped = await db.orm.transaction(async (tx) => {
+      const locked = await lockCart(tx, row.id);
+      return locked !== undefined && locked.locked_at === null && (await settleCoupon(tx, row.id));
+    });
+    return dropped ? { ...row, coupon_code: null } : row;
   }
 
   return {
@@ -244,15 +257,13 @@ export function createCartRepository(deps: { db: Database; catalog: CatalogRepos
       if (!Number.isSafeInteger(cartId) || cartId < 1 || cartId > MAX_CART_ID) return undefined;
       const [row] = await db.rows<CartRow>(sql`select ${CART_COLUMNS} from carts where id = ${cartId}`);
       if (!row || !accessibleTo(row, requester)) return undefined;
-      await touch(row.id);
-      return row;
+      return prepared(row);
     },
 
     /** The signed-in customer's cart, if they have one. */
     async findByCustomer(customerId: string): Promise<CartRow | undefined> {
       const [row] = await db.rows<CartRow>(sql`select ${CART_COLUMNS} from carts where customer_id = ${customerId.toLowerCase()}`);
-      if (row) await touch(row.id);
-      return row;
+      return row ? prepared(row) : undefined;
     },
 
     /**
