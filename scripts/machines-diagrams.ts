@@ -5,6 +5,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import type { AnyStateMachine, AnyStateNode } from "xstate";
 import { authMachine } from "../machines/auth/auth.machine.ts";
 import { sessionMachine } from "../machines/auth/session.machine.ts";
+import { cartMachine } from "../machines/cart/cart.machine.ts";
 import { cookieConsentMachine } from "../machines/cookie-consent/cookie-consent.machine.ts";
 import { newsletterMachine } from "../machines/newsletter/newsletter.machine.ts";
 import { notificationsMachine } from "../machines/notifications/notifications.machine.ts";
@@ -17,6 +18,7 @@ const FLOWS: ReadonlyArray<{ name: string; machine: AnyStateMachine }> = [
   { name: "newsletter", machine: newsletterMachine },
   { name: "stock-alert", machine: stockAlertMachine },
   { name: "cookie-consent", machine: cookieConsentMachine },
+  { name: "cart", machine: cartMachine },
   { name: "auth", machine: authMachine },
   { name: "session", machine: sessionMachine },
 ];

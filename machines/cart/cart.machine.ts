@@ -1,0 +1,423 @@
+// The cart (SPEC §2 cart sidebar and product modal, §4 Cart, §8 cart errors). Three regions run side
+// by side: the cart's data (loaded from the stored id, changed by quantity, coupon and clear requests,
+// reloaded at sign-in), the sidebar (open or closed), and the added/removed product modal.
+//
+// Quantities follow SPEC §4: add = what the cart holds + n, update = n, remove = 0; an add or update
+// above the offer's stock is refused with addToCart.max before any call, as are the server's own stock
+// refusals. A quantity change that fails for another reason than a cancellation shows
+// errors.server.access; a clear that fails still empties the cart here. The id of the cart shown is
+// kept (a cookie, through the provided storeCartId/forgetCartId); a failed fetch forgets it. At sign-in
+// a General public customer's cart is reloaded (the server merged the anonymous one into it); for any
+// other group the stored id is forgotten first, so the anonymous cart does not follow them.
+import { assign, fromPromise, raise, setup } from "xstate";
+import { statusOf } from "../shared/http-status.ts";
+import { exceedsStock, isOrderableQuantity, lineCount, lineOf, quantityAfterAdd } from "./cart.quantities.ts";
+import {
+  COUPON_ALREADY_APPLIED,
+  COUPON_NOT_APPLICABLE,
+  GENERAL_PUBLIC,
+  OFFER_NOT_FOUND,
+  STOCK_REFUSAL_CODES,
+  type Cart,
+  type CartContext,
+  type CartEvent,
+  type CartIdInput,
+  type CartInput,
+  type CartItem,
+  type CartNotification,
+  type CartTag,
+  type CustomerGroup,
+  type FetchCartInput,
+  type OfferLimits,
+  type ProductModalKind,
+  type QuantityChange,
+  type QuantityChangeKind,
+  type SetCouponInput,
+  type SetOfferQuantityInput,
+} from "./cart.types.ts";
+
+const CANCELLED = 499;
+const NOT_FOUND = 404;
+const CONFLICT = 409;
+
+function codeOf(error: unknown): string | undefined {
+  if (typeof error !== "object" || error === null || !("code" in error)) return undefined;
+  return typeof error.code === "string" ? error.code : undefined;
+}
+
+/** The id of the cart a load, coupon or clear request is about; those states are only entered with one. */
+function cartIdOf(context: CartContext): number {
+  const id = context.cart?.id ?? context.cartId;
+  if (id === null) throw new Error("the cart machine asked for a cart request without a cart");
+  return id;
+}
+
+/** The quantity change in flight; the updating state is only entered with one. */
+function changeOf(context: CartContext): QuantityChange {
+  if (context.change === null) throw new Error("the cart machine sent a quantity without a change");
+  return context.change;
+}
+
+const MESSAGE_OF_CHANGE: Record<QuantityChangeKind, CartNotification["messageId"]> = {
+  add: "addToCart.add",
+  update: "addToCart.update",
+  remove: "addToCart.remove",
+};
+
+export const cartMachine = setup({
+  types: {
+    context: {} as CartContext,
+    events: {} as CartEvent,
+    input: {} as CartInput,
+    tags: {} as CartTag,
+  },
+  actors: {
+    fetchCart: fromPromise<Cart, FetchCartInput>(async () => {
+      throw new Error("fetchCart not provided");
+    }),
+    /** The signed-in customer's cart (fails with 404 when they have none). */
+    fetchCustomerCart: fromPromise<Cart>(async () => {
+      throw new Error("fetchCustomerCart not provided");
+    }),
+    setOfferQuantity: fromPromise<Cart, SetOfferQuantityInput>(async () => {
+      throw new Error("setOfferQuantity not provided");
+    }),
+    deleteCart: fromPromise<unknown, CartIdInput>(async () => {
+      throw new Error("deleteCart not provided");
+    }),
+    setCoupon: fromPromise<Cart, SetCouponInput>(async () => {
+      throw new Error("setCoupon not provided");
+    }),
+    removeCoupon: fromPromise<Cart, CartIdInput>(async () => {
+      throw new Error("removeCoupon not provided");
+    }),
+  },
+  guards: {
+    hasCartId: ({ context }) => context.cartId !== null,
+    hasCart: ({ context }) => context.cart !== null,
+    hasCoupon: ({ context }) => context.cart !== null && context.cart.coupon !== null,
+    hasLine: ({ context }, params: { offerId: number }) => lineOf(context.cart, params.offerId) !== undefined,
+    isOrderable: (_, params: { quantity: number }) => isOrderableQuantity(params.quantity),
+    /** An existing line and a quantity a shopper may ask for. */
+    isLineQuantity: ({ context }, params: { offerId: number; quantity: number }) =>
+      lineOf(context.cart, params.offerId) !== undefined && isOrderableQuantity(params.quantity),
+    /** A coupon may be applied: the cart has lines and no coupon yet, and a code was typed. */
+    canApplyCoupon: ({ context }, params: { code: string }) =>
+      lineCount(context.cart) > 0 && context.cart?.coupon === null && params.code.trim() !== "",
+    /** SPEC §4: a quantity that may be asked for, but the cart would then hold more than the stock. */
+    isOverStock: (_, params: { offer: OfferLimits | undefined; requested: number; total: number }) =>
+      params.offer !== undefined && isOrderableQuantity(params.requested) && exceedsStock(params.offer, params.total),
+    isChange: ({ context }, params: { kind: QuantityChangeKind }) => context.change?.kind === params.kind,
+    isGeneralPublic: (_, params: { customerGroup: CustomerGroup }) => params.customerGroup === GENERAL_PUBLIC,
+    isCancelled: (_, params: { error: unknown }) => statusOf(params.error) === CANCELLED,
+    isStockRefusal: (_, params: { error: unknown }) =>
+      statusOf(params.error) === CONFLICT && STOCK_REFUSAL_CODES.includes(codeOf(params.error) ?? ""),
+    /** The cart asked for is unknown to the server (expired, or another customer's). */
+    isCartGone: ({ context }, params: { error: unknown }) =>
+      context.cartId !== null && statusOf(params.error) === NOT_FOUND && codeOf(params.error) !== OFFER_NOT_FOUND,
+    isCouponAlreadyApplied: (_, params: { error: unknown }) =>
+      statusOf(params.error) === CONFLICT && codeOf(params.error) === COUPON_ALREADY_APPLIED,
+    isCouponNotApplicable: (_, params: { error: unknown }) =>
+      statusOf(params.error) === NOT_FOUND || (statusOf(params.error) === CONFLICT && codeOf(params.error) === COUPON_NOT_APPLICABLE),
+    isProductModal: (_, params: { kind: ProductModalKind; expected: ProductModalKind; line: CartItem | null }) =>
+      params.kind === params.expected && params.line !== null,
+  },
+  actions: {
+    setCart: assign((_, params: { cart: Cart }) => ({ cart: params.cart, cartId: params.cart.id })),
+    clearCart: assign({ cart: null, cartId: null }),
+    setChange: assign({ change: (_, params: QuantityChange) => params }),
+    clearChange: assign({ change: null }),
+    setModalLine: assign({ modalLine: (_, params: { line: CartItem | null }) => params.line }),
+    clearModalLine: assign({ modalLine: null }),
+    openProductModal: raise((_, params: { kind: ProductModalKind; line: CartItem | null }) => ({
+      type: "cart.productModal.open" as const,
+      kind: params.kind,
+      line: params.line,
+    })),
+    /** Provided by the app: keep the cart id (the cart-id cookie, one more day). */
+    storeCartId: (_, _params: { cartId: number }) => {},
+    /** Provided by the app: delete the stored cart id. */
+    forgetCartId: () => {},
+    /** Provided by the app: push the notification. */
+    notify: (_, _params: CartNotification) => {},
+  },
+}).createMachine({
+  id: "cart",
+  type: "parallel",
+  context: ({ input }) => ({ cartId: input.storedCartId, cart: null, change: null, modalLine: null }),
+  states: {
+    data: {
+      initial: "starting",
+      on: {
+        "customer.signedIn": [
+          {
+            guard: { type: "isGeneralPublic", params: ({ event }) => ({ customerGroup: event.customerGroup }) },
+            target: ".loadingCustomerCart",
+            actions: "clearChange",
+          },
+          {
+            target: ".loadingCustomerCart",
+            actions: ["forgetCartId", "clearCart", "clearChange"],
+          },
+        ],
+        "customer.signedOut": {
+          target: ".ready",
+          actions: ["clearCart", "forgetCartId", "clearChange"],
+        },
+      },
+      states: {
+        starting: {
+          always: [{ guard: "hasCartId", target: "loading" }, { target: "ready" }],
+        },
+        loading: {
+          tags: ["loading"],
+          description: "The stored cart is fetched (at start, or again when the language changes).",
+          invoke: {
+            id: "fetchCart",
+            src: "fetchCart",
+            input: ({ context }) => ({ cartId: cartIdOf(context) }),
+            onDone: {
+              target: "ready",
+              actions: [
+                { type: "setCart", params: ({ event }) => ({ cart: event.output }) },
+                { type: "storeCartId", params: ({ event }) => ({ cartId: event.output.id }) },
+              ],
+            },
+            onError: [
+              { guard: { type: "isCancelled", params: ({ event }) => ({ error: event.error }) }, target: "ready" },
+              { target: "ready", actions: ["clearCart", "forgetCartId"] },
+            ],
+          },
+        },
+        loadingCustomerCart: {
+          tags: ["loading"],
+          description: "A customer signed in: their cart is fetched (General public: merged with the anonymous one).",
+          invoke: {
+            id: "fetchCustomerCart",
+            src: "fetchCustomerCart",
+            onDone: {
+              target: "ready",
+              actions: [
+                { type: "setCart", params: ({ event }) => ({ cart: event.output }) },
+                { type: "storeCartId", params: ({ event }) => ({ cartId: event.output.id }) },
+              ],
+            },
+            onError: [
+              { guard: { type: "isCancelled", params: ({ event }) => ({ error: event.error }) }, target: "ready" },
+              { target: "ready", actions: ["clearCart", "forgetCartId"] },
+            ],
+          },
+        },
+        ready: {
+          description: "The cart is shown and takes requests.",
+          on: {
+            "cart.add": [
+              {
+                guard: {
+                  type: "isOverStock",
+                  params: ({ context, event }) => ({
+                    offer: event.offer,
+                    requested: event.quantity,
+                    total: quantityAfterAdd(context.cart, event.offer.id, event.quantity),
+                  }),
+                },
+                actions: { type: "notify", params: { kind: "danger", messageId: "addToCart.max" } },
+              },
+              {
+                guard: { type: "isOrderable", params: ({ event }) => ({ quantity: event.quantity }) },
+                target: "updating",
+                actions: {
+                  type: "setChange",
+                  params: ({ context, event }) => ({
+                    kind: "add",
+                    offerId: event.offer.id,
+                    quantity: quantityAfterAdd(context.cart, event.offer.id, event.quantity),
+                  }),
+                },
+              },
+            ],
+            "cart.update": [
+              {
+                guard: {
+                  type: "isOverStock",
+                  params: ({ context, event }) => ({ offer: lineOf(context.cart, event.offerId)?.offer, requested: event.quantity, total: event.quantity }),
+                },
+                actions: { type: "notify", params: { kind: "danger", messageId: "addToCart.max" } },
+              },
+              {
+                guard: { type: "isLineQuantity", params: ({ event }) => ({ offerId: event.offerId, quantity: event.quantity }) },
+                target: "updating",
+                actions: { type: "setChange", params: ({ event }) => ({ kind: "update", offerId: event.offerId, quantity: event.quantity }) },
+              },
+            ],
+            "cart.remove": {
+              guard: { type: "hasLine", params: ({ event }) => ({ offerId: event.offerId }) },
+              target: "updating",
+              actions: { type: "setChange", params: ({ event }) => ({ kind: "remove", offerId: event.offerId, quantity: 0 }) },
+            },
+            "cart.clear": { guard: "hasCart", target: "clearing" },
+            "cart.applyCoupon": {
+              guard: { type: "canApplyCoupon", params: ({ event }) => ({ code: event.code }) },
+              target: "applyingCoupon",
+            },
+            "cart.removeCoupon": { guard: "hasCoupon", target: "removingCoupon" },
+            "cart.refresh": { guard: "hasCart", target: "loading" },
+          },
+        },
+        updating: {
+          tags: ["loading"],
+          description: "A line's new quantity is being sent.",
+          invoke: {
+            id: "setOfferQuantity",
+            src: "setOfferQuantity",
+            input: ({ context }) => ({ offerId: changeOf(context).offerId, quantity: changeOf(context).quantity, cartId: context.cartId }),
+            onDone: [
+              {
+                guard: { type: "isChange", params: { kind: "add" } },
+                target: "ready",
+                actions: [
+                  { type: "setCart", params: ({ event }) => ({ cart: event.output }) },
+                  { type: "storeCartId", params: ({ event }) => ({ cartId: event.output.id }) },
+                  { type: "notify", params: { kind: "info", messageId: MESSAGE_OF_CHANGE.add } },
+                  {
+                    type: "openProductModal",
+                    params: ({ context, event }) => ({ kind: "added", line: lineOf(event.output, changeOf(context).offerId) ?? null }),
+                  },
+                  "clearChange",
+                ],
+              },
+              {
+                guard: { type: "isChange", params: { kind: "remove" } },
+                target: "ready",
+                actions: [
+                  {
+                    type: "openProductModal",
+                    params: ({ context }) => ({ kind: "removed", line: lineOf(context.cart, changeOf(context).offerId) ?? null }),
+                  },
+                  { type: "setCart", params: ({ event }) => ({ cart: event.output }) },
+                  { type: "storeCartId", params: ({ event }) => ({ cartId: event.output.id }) },
+                  { type: "notify", params: { kind: "info", messageId: MESSAGE_OF_CHANGE.remove } },
+                  "clearChange",
+                ],
+              },
+              {
+                target: "ready",
+                actions: [
+                  { type: "setCart", params: ({ event }) => ({ cart: event.output }) },
+                  { type: "storeCartId", params: ({ event }) => ({ cartId: event.output.id }) },
+                  { type: "notify", params: { kind: "info", messageId: MESSAGE_OF_CHANGE.update } },
+                  "clearChange",
+                ],
+              },
+            ],
+            onError: [
+              { guard: { type: "isCancelled", params: ({ event }) => ({ error: event.error }) }, target: "ready", actions: "clearChange" },
+              {
+                guard: { type: "isStockRefusal", params: ({ event }) => ({ error: event.error }) },
+                target: "ready",
+                actions: [{ type: "notify", params: { kind: "danger", messageId: "addToCart.max" } }, "clearChange"],
+              },
+              {
+                guard: { type: "isCartGone", params: ({ event }) => ({ error: event.error }) },
+                target: "ready",
+                actions: ["clearCart", "forgetCartId", { type: "notify", params: { kind: "danger", messageId: "errors.server.access" } }, "clearChange"],
+              },
+              {
+                target: "ready",
+                actions: [{ type: "notify", params: { kind: "danger", messageId: "errors.server.access" } }, "clearChange"],
+              },
+            ],
+          },
+        },
+        clearing: {
+          tags: ["loading"],
+          description: "The cart is being deleted; whatever the answer, it is empty here afterwards.",
+          invoke: {
+            id: "deleteCart",
+            src: "deleteCart",
+            input: ({ context }) => ({ cartId: cartIdOf(context) }),
+            onDone: { target: "ready", actions: ["clearCart", "forgetCartId"] },
+            onError: { target: "ready", actions: ["clearCart", "forgetCartId"] },
+          },
+        },
+        applyingCoupon: {
+          tags: ["loading"],
+          invoke: {
+            id: "setCoupon",
+            src: "setCoupon",
+            input: ({ context, event }) => ({ cartId: cartIdOf(context), code: event.type === "cart.applyCoupon" ? event.code.trim() : "" }),
+            onDone: {
+              target: "ready",
+              actions: [{ type: "setCart", params: ({ event }) => ({ cart: event.output }) }, { type: "notify", params: { kind: "info", messageId: "coupon.add" } }],
+            },
+            onError: [
+              { guard: { type: "isCancelled", params: ({ event }) => ({ error: event.error }) }, target: "ready" },
+              {
+                guard: { type: "isCouponAlreadyApplied", params: ({ event }) => ({ error: event.error }) },
+                target: "ready",
+                actions: { type: "notify", params: { kind: "danger", messageId: "coupon.allready" } },
+              },
+              {
+                guard: { type: "isCouponNotApplicable", params: ({ event }) => ({ error: event.error }) },
+                target: "ready",
+                actions: { type: "notify", params: { kind: "danger", messageId: "coupon.not" } },
+              },
+              { target: "ready", actions: { type: "notify", params: { kind: "danger", messageId: "errors.server.access" } } },
+            ],
+          },
+        },
+        removingCoupon: {
+          tags: ["loading"],
+          invoke: {
+            id: "removeCoupon",
+            src: "removeCoupon",
+            input: ({ context }) => ({ cartId: cartIdOf(context) }),
+            onDone: {
+              target: "ready",
+              actions: [{ type: "setCart", params: ({ event }) => ({ cart: event.output }) }, { type: "notify", params: { kind: "info", messageId: "coupon.removed" } }],
+            },
+            onError: [
+              { guard: { type: "isCancelled", params: ({ event }) => ({ error: event.error }) }, target: "ready" },
+              { target: "ready", actions: { type: "notify", params: { kind: "danger", messageId: "errors.server.access" } } },
+            ],
+          },
+        },
+      },
+    },
+    sidebar: {
+      initial: "closed",
+      states: {
+        closed: { on: { "cart.openSidebar": "open" } },
+        open: { on: { "cart.closeSidebar": "closed" } },
+      },
+    },
+    productModal: {
+      initial: "closed",
+      on: {
+        "cart.productModal.open": [
+          {
+            guard: { type: "isProductModal", params: ({ event }) => ({ kind: event.kind, expected: "added", line: event.line }) },
+            target: ".added",
+            actions: { type: "setModalLine", params: ({ event }) => ({ line: event.line }) },
+          },
+          {
+            guard: { type: "isProductModal", params: ({ event }) => ({ kind: event.kind, expected: "removed", line: event.line }) },
+            target: ".removed",
+            actions: { type: "setModalLine", params: ({ event }) => ({ line: event.line }) },
+          },
+        ],
+      },
+      states: {
+        closed: {},
+        added: {
+          description: "The added product modal: Continue shopping / Show my shopping cart.",
+          on: { "cart.closeProductModal": { target: "closed", actions: "clearModalLine" } },
+        },
+        removed: {
+          description: "The removed product modal: Continue shopping / Show my shopping cart.",
+          on: { "cart.closeProductModal": { target: "closed", actions: "clearModalLine" } },
+        },
+      },
+    },
+  },
+});

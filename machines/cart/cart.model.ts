@@ -1,0 +1,199 @@
+// The cart's model: one offer (stock 3) that the shopper adds, changes and removes, a coupon, clearing,
+// the sidebar and the product modal, sign-in of a General public and of an employee customer, sign-out,
+// and the answers of each request (the cart the server would give back, a cancellation, a stock
+// refusal, an unknown cart, a failure). A visitor arrives with a stored cart id. To keep the paths few,
+// the sidebar and the modal are tried from a settled cart, and a cart with a coupon is only cleared,
+// relieved of its coupon, or signed out of.
+import { defineFlowModel, type ModelEvent } from "../shared/flow-model.ts";
+import { cartMachine } from "./cart.machine.ts";
+import { lineOf } from "./cart.quantities.ts";
+import type { CartSnapshot } from "./cart.selectors.ts";
+import type { Cart, CartEvent, CartItem, Offer, QuantityChange } from "./cart.types.ts";
+
+export const STORED_CART_ID = 7;
+export const CUSTOMER_CART_ID = 9;
+export const SAMPLE_STOCK = 3;
+export const SAMPLE_COUPON = "BIENVENUE10";
+const UNIT_PRICE = 2500;
+const TAX_RATE = 20;
+const COUPON_PERCENT = 10;
+
+export function samplePrice(taxIncluded: number) {
+  const taxFree = Math.round((taxIncluded * 100) / (100 + TAX_RATE));
+  return { taxIncluded, taxFree, taxRate: TAX_RATE, taxAmount: taxIncluded - taxFree };
+}
+
+export const SAMPLE_OFFER: Offer = {
+  id: 101,
+  shop: { id: 1, name: "Escale" },
+  pickingDelay: 2,
+  stockQuantity: SAMPLE_STOCK,
+  logisticClass: "STANDARD",
+  regularPrice: samplePrice(UNIT_PRICE),
+  discountPrice: null,
+  minimalOrderQuantity: 1,
+  maximalOrderQuantity: null,
+};
+
+export function sampleLine(quantity: number): CartItem {
+  return {
+    quantity,
+    product: {
+      id: 11,
+      slug: "trousse-de-voyage",
+      reference: "TRV-001",
+      name: "Trousse de voyage",
+      madeInFrance: true,
+      madeInEurope: true,
+      upCycling: false,
+      limitedEdition: false,
+      isConfigurable: false,
+      offer: SAMPLE_OFFER,
+      coverPicture: null,
+      pictures: [],
+      variantCount: 1,
+    },
+    offerId: SAMPLE_OFFER.id,
+    offer: SAMPLE_OFFER,
+    variantReference: "TRV-001",
+    selectedAttributes: [],
+    price: samplePrice(UNIT_PRICE * quantity),
+    unitPrice: { regular: samplePrice(UNIT_PRICE), discount: null },
+    isGift: false,
+    taxIncludedTotalPrice: UNIT_PRICE * quantity,
+  };
+}
+
+/** A cart of `quantity` of the sample offer (none: no line), with the sample coupon or not. */
+export function sampleCart(id: number, quantity: number, coupon = false): Cart {
+  const total = UNIT_PRICE * quantity;
+  return {
+    uuid: `00000000-0000-4000-8000-00000000000${id}`,
+    id,
+    cartItems: quantity > 0 ? [sampleLine(quantity)] : [],
+    coupon: coupon ? { code: SAMPLE_COUPON, description: "-10 %" } : null,
+    billingAddress: null,
+    shippingAddress: null,
+    specialPrice: coupon ? samplePrice(total - (total * COUPON_PERCENT) / 100) : null,
+    totalPrice: samplePrice(total),
+    shippingPrice: null,
+    shipments: [],
+    customCardMessage: null,
+  };
+}
+
+/** The cart the server answers a quantity change with. */
+export function cartAfter(cart: Cart | null, change: QuantityChange): Cart {
+  return sampleCart(cart?.id ?? STORED_CART_ID, change.quantity, cart?.coupon !== null && cart?.coupon !== undefined);
+}
+
+export const CANCELLED_ERROR = { status: 499, message: "Operation cancelled due to a new request" };
+export const STOCK_ERROR = { status: 409, message: "Not enough stock", code: "QUANTITY_EXCEEDS_STOCK" };
+export const CART_GONE_ERROR = { status: 404, message: "Cart not found", code: "NOT_FOUND" };
+export const SERVER_ERROR = { status: 500, message: "Internal Server Error" };
+export const COUPON_APPLIED_ERROR = { status: 409, message: "Coupon already applied", code: "COUPON_ALREADY_APPLIED" };
+export const COUPON_UNKNOWN_ERROR = { status: 404, message: "Coupon not found", code: "COUPON_NOT_FOUND" };
+
+type CartModelEvent = ModelEvent<CartEvent>;
+
+function isCart(value: unknown): value is Cart {
+  return typeof value === "object" && value !== null && "cartItems" in value && "coupon" in value;
+}
+
+function settledEvents(snapshot: CartSnapshot): CartModelEvent[] {
+  const { cart } = snapshot.context;
+  const events: CartModelEvent[] = [{ type: "customer.signedOut" }];
+  if (cart?.coupon) return [...events, { type: "cart.removeCoupon" }, { type: "cart.clear" }];
+  if (snapshot.matches({ sidebar: "open" })) {
+    return [...events, { type: "cart.closeSidebar" }, { type: "cart.remove", offerId: SAMPLE_OFFER.id }];
+  }
+  const line = lineOf(cart, SAMPLE_OFFER.id);
+  return [
+    ...events,
+    { type: "cart.add", offer: SAMPLE_OFFER, quantity: 1 },
+    { type: "cart.add", offer: SAMPLE_OFFER, quantity: SAMPLE_STOCK },
+    { type: "cart.update", offerId: SAMPLE_OFFER.id, quantity: 2 },
+    { type: "cart.update", offerId: SAMPLE_OFFER.id, quantity: SAMPLE_STOCK + 1 },
+    { type: "cart.remove", offerId: SAMPLE_OFFER.id },
+    { type: "cart.clear" },
+    { type: "cart.applyCoupon", code: SAMPLE_COUPON },
+    { type: "cart.refresh" },
+    { type: "customer.signedIn", customerGroup: "GENERAL_PUBLIC" },
+    { type: "customer.signedIn", customerGroup: "BRAND_EMPLOYEE" },
+    ...(line?.quantity === 1 || cart === null ? [{ type: "cart.openSidebar" } as const] : []),
+  ];
+}
+
+function answers(snapshot: CartSnapshot): CartModelEvent[] {
+  const { cart, change } = snapshot.context;
+  if (snapshot.matches({ data: "loading" })) {
+    return [
+      { type: "xstate.done.actor.fetchCart", output: sampleCart(cart?.id ?? STORED_CART_ID, 1) },
+      { type: "xstate.error.actor.fetchCart", error: CART_GONE_ERROR },
+    ];
+  }
+  if (snapshot.matches({ data: "loadingCustomerCart" })) {
+    return [
+      { type: "xstate.done.actor.fetchCustomerCart", output: sampleCart(CUSTOMER_CART_ID, 2) },
+      { type: "xstate.error.actor.fetchCustomerCart", error: { status: 404, message: "No cart" } },
+    ];
+  }
+  if (snapshot.matches({ data: "updating" }) && change) {
+    return [
+      { type: "xstate.done.actor.setOfferQuantity", output: cartAfter(cart, change) },
+      { type: "xstate.error.actor.setOfferQuantity", error: CANCELLED_ERROR },
+      { type: "xstate.error.actor.setOfferQuantity", error: STOCK_ERROR },
+      ...(cart ? [{ type: "xstate.error.actor.setOfferQuantity" as const, error: CART_GONE_ERROR }] : []),
+      { type: "xstate.error.actor.setOfferQuantity", error: SERVER_ERROR },
+    ];
+  }
+  if (snapshot.matches({ data: "clearing" })) {
+    return [
+      { type: "xstate.done.actor.deleteCart", output: undefined },
+      { type: "xstate.error.actor.deleteCart", error: SERVER_ERROR },
+    ];
+  }
+  if (snapshot.matches({ data: "applyingCoupon" }) && cart) {
+    return [
+      { type: "xstate.done.actor.setCoupon", output: sampleCart(cart.id, lineOf(cart, SAMPLE_OFFER.id)?.quantity ?? 0, true) },
+      { type: "xstate.error.actor.setCoupon", error: COUPON_APPLIED_ERROR },
+      { type: "xstate.error.actor.setCoupon", error: COUPON_UNKNOWN_ERROR },
+      { type: "xstate.error.actor.setCoupon", error: SERVER_ERROR },
+    ];
+  }
+  if (snapshot.matches({ data: "removingCoupon" }) && cart) {
+    return [
+      { type: "xstate.done.actor.removeCoupon", output: sampleCart(cart.id, lineOf(cart, SAMPLE_OFFER.id)?.quantity ?? 0) },
+      { type: "xstate.error.actor.removeCoupon", error: SERVER_ERROR },
+    ];
+  }
+  return [];
+}
+
+export const cartModel = defineFlowModel(cartMachine, {
+  name: "cart",
+  input: { storedCartId: STORED_CART_ID },
+  events: (snapshot) => {
+    if (!snapshot.matches({ productModal: "closed" })) return [{ type: "cart.closeProductModal" }];
+    if (snapshot.matches({ data: "ready" })) return settledEvents(snapshot);
+    return answers(snapshot);
+  },
+  describeEvent: (event) => {
+    if (event.type === "cart.add") return `cart.add ${event.quantity} (stock ${event.offer.stockQuantity})`;
+    if (event.type.startsWith("xstate.done.actor.")) {
+      const name = event.type.slice("xstate.done.actor.".length);
+      const output = "output" in event ? event.output : undefined;
+      if (!isCart(output)) return `(${name} succeeds)`;
+      const quantity = output.cartItems[0]?.quantity ?? 0;
+      return `(${name} answers a cart of ${quantity} item(s)${output.coupon ? " with the coupon" : ""})`;
+    }
+    if (event.type.startsWith("xstate.error.actor.")) {
+      const error = "error" in event ? event.error : undefined;
+      const name = event.type.slice("xstate.error.actor.".length);
+      const status = typeof error === "object" && error !== null && "status" in error ? String(error.status) : "?";
+      const code = typeof error === "object" && error !== null && "code" in error ? ` ${String(error.code)}` : "";
+      return `(${name} answers ${status}${code})`;
+    }
+    return undefined;
+  },
+});

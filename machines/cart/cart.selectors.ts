@@ -1,0 +1,49 @@
+// What the header badge, the sidebar, the cart page and the product modal read from the cart snapshot.
+import type { SnapshotFrom } from "xstate";
+import type { cartMachine } from "./cart.machine.ts";
+import { lineCount } from "./cart.quantities.ts";
+import type { Cart, CartItem, ProductModalKind } from "./cart.types.ts";
+
+export type CartSnapshot = SnapshotFrom<typeof cartMachine>;
+
+export function selectCart(snapshot: CartSnapshot): Cart | null {
+  return snapshot.context.cart;
+}
+
+/** The header's badge: the number of lines of the cart. */
+export function selectLineCount(snapshot: CartSnapshot): number {
+  return lineCount(snapshot.context.cart);
+}
+
+/** A request is in flight (or the cart is loading): the cart's buttons wait. */
+export function isBusy(snapshot: CartSnapshot): boolean {
+  return snapshot.hasTag("loading");
+}
+
+/** The cart is known: loaded, or known to be empty (add-to-cart buttons may be used). */
+export function isReady(snapshot: CartSnapshot): boolean {
+  return snapshot.matches({ data: "ready" });
+}
+
+export function isSidebarOpen(snapshot: CartSnapshot): boolean {
+  return snapshot.matches({ sidebar: "open" });
+}
+
+export interface ProductModal {
+  kind: ProductModalKind;
+  line: CartItem;
+}
+
+/** The added/removed product modal, when it is open. */
+export function selectProductModal(snapshot: CartSnapshot): ProductModal | null {
+  const line = snapshot.context.modalLine;
+  if (line === null) return null;
+  if (snapshot.matches({ productModal: "added" })) return { kind: "added", line };
+  if (snapshot.matches({ productModal: "removed" })) return { kind: "removed", line };
+  return null;
+}
+
+/** The quantity change in flight, if any: which line's stepper waits. */
+export function selectPendingOfferId(snapshot: CartSnapshot): number | null {
+  return snapshot.matches({ data: "updating" }) ? (snapshot.context.change?.offerId ?? null) : null;
+}

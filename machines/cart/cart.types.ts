@@ -1,0 +1,108 @@
+// The vocabulary of the cart (SPEC §2 cart sidebar and product modal, §3 Cart, §4 Cart, §8 cart
+// errors): the cart as the API gives it, what views and the auth flow send, and what the IO actors
+// are asked.
+import type { components } from "../../src/api/schema.gen.ts";
+
+export type Cart = components["schemas"]["Cart"];
+export type CartItem = components["schemas"]["CartItem"];
+export type Offer = components["schemas"]["Offer"];
+export type CustomerGroup = components["schemas"]["CustomerGroup"];
+
+/** The group whose anonymous cart follows them into their account (SPEC §4). */
+export const GENERAL_PUBLIC: CustomerGroup = "GENERAL_PUBLIC";
+
+/** What the stock check needs of an offer (SPEC §4: stock; §3: minimal and maximal order quantity). */
+export type OfferLimits = Pick<Offer, "id" | "stockQuantity" | "minimalOrderQuantity" | "maximalOrderQuantity">;
+
+export interface CartInput {
+  /** The id kept in the cart-id cookie, if any: the cart is loaded from it at start. */
+  storedCartId: number | null;
+}
+
+/** How a quantity change was asked for (SPEC §4 quantity methods): add = existing + n, update = n, remove = 0. */
+export type QuantityChangeKind = "add" | "update" | "remove";
+
+export interface QuantityChange {
+  kind: QuantityChangeKind;
+  offerId: number;
+  /** The line's new quantity, as sent to the server. */
+  quantity: number;
+}
+
+export type ProductModalKind = "added" | "removed";
+
+export interface CartContext {
+  /** The id of the cart being shown: the stored one at start, then the one the server answers with. */
+  cartId: number | null;
+  /** The cart as the server last answered; null when there is none (or it was cleared). */
+  cart: Cart | null;
+  /** The quantity change in flight (its kind chooses the notification and the modal). */
+  change: QuantityChange | null;
+  /** The line the added/removed product modal shows. */
+  modalLine: CartItem | null;
+}
+
+export type CartEvent =
+  /** Add to cart (product page, product card): `quantity` more of the offer. */
+  | { type: "cart.add"; offer: OfferLimits; quantity: number }
+  /** The stepper of a line: set its quantity. */
+  | { type: "cart.update"; offerId: number; quantity: number }
+  | { type: "cart.remove"; offerId: number }
+  | { type: "cart.clear" }
+  | { type: "cart.applyCoupon"; code: string }
+  | { type: "cart.removeCoupon" }
+  /** Ask the server again (the language changed: product names and descriptions follow it). */
+  | { type: "cart.refresh" }
+  | { type: "cart.openSidebar" }
+  | { type: "cart.closeSidebar" }
+  | { type: "cart.closeProductModal" }
+  /** Raised by the cart itself after an add or a remove; views do not send it. */
+  | { type: "cart.productModal.open"; kind: ProductModalKind; line: CartItem | null }
+  /** From the auth flow: a customer signed in (the server merged a General public customer's anonymous cart). */
+  | { type: "customer.signedIn"; customerGroup: CustomerGroup }
+  | { type: "customer.signedOut" };
+
+export type CartTag = "loading";
+
+export interface FetchCartInput {
+  cartId: number;
+}
+
+export interface SetOfferQuantityInput {
+  offerId: number;
+  quantity: number;
+  /** The cart to change; null for the signed-in customer's cart or a new one. */
+  cartId: number | null;
+}
+
+export interface CartIdInput {
+  cartId: number;
+}
+
+export interface SetCouponInput {
+  cartId: number;
+  code: string;
+}
+
+export type CartMessageId =
+  | "addToCart.add"
+  | "addToCart.update"
+  | "addToCart.remove"
+  | "addToCart.max"
+  | "coupon.add"
+  | "coupon.removed"
+  | "coupon.allready"
+  | "coupon.not"
+  | "errors.server.access";
+
+/** A notification the cart asks the app to show (a `notifications.push` without its type). */
+export interface CartNotification {
+  kind: "info" | "danger";
+  messageId: CartMessageId;
+}
+
+/** Error codes of the contract the cart tells apart (openapi/storefront.yaml `Error`). */
+export const STOCK_REFUSAL_CODES: readonly string[] = ["QUANTITY_EXCEEDS_STOCK", "QUANTITY_OUT_OF_BOUNDS"];
+export const COUPON_ALREADY_APPLIED = "COUPON_ALREADY_APPLIED";
+export const COUPON_NOT_APPLICABLE = "COUPON_NOT_APPLICABLE";
+export const OFFER_NOT_FOUND = "OFFER_NOT_FOUND";
