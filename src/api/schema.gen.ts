@@ -927,6 +927,10 @@ export interface paths {
          *     Unknown offer or cart: 404. Refusals with 409: `QUANTITY_EXCEEDS_STOCK` (more than the offer's
          *     stock; shown as addToCart.max), `QUANTITY_OUT_OF_BOUNDS` (below the offer's minimal or above
          *     its maximal order quantity), `CART_LOCKED` (payment in progress).
+         *
+         *     A coupon whose condition stops holding after the change (the paid lines fall below its
+         *     minimum basket, or none is left) is taken off the cart with its gift line: the answer shows
+         *     `coupon: null`. A cart read after its coupon expired shows it taken off the same way.
          */
         put: operations["setCartOfferQuantity"];
         post?: never;
@@ -1991,6 +1995,11 @@ export interface components {
             selectedAttributes: components["schemas"]["SelectedAttribute"][];
             price: components["schemas"]["Price"];
             unitPrice: components["schemas"]["CartUnitPrice"];
+            /**
+             * @description A free line added by a gift coupon: its price is 0, `unitPrice.regular` is what the gift
+             *     is worth and `unitPrice.discount` is 0. It comes and goes with the coupon;
+             *     `setCartOfferQuantity` sets the offer's paid line, never the gift line.
+             */
             isGift: boolean;
             /** @description Tax-included line total in euro cents (equals `price.taxIncluded`). */
             taxIncludedTotalPrice: number;
