@@ -1,5 +1,5 @@
 // Entry of the SPA: read the runtime configuration, then build the client, the query cache, the
-// app-wide actors (notifications, cookie consent: loaded just after the first paint) and the
+// app-wide actors (notifications, cookie consent, cart: loaded just after the first paint) and the
 // router, and render.
 import { I18nProvider } from "@lingui/react";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
@@ -7,6 +7,7 @@ import { RouterProvider } from "@tanstack/react-router";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { createApiClient } from "./api/client.ts";
+import { CartProvider, createCart } from "./app/cart.tsx";
 import { ConsentProvider, createConsent } from "./app/consent.tsx";
 import { reportLoadFailure } from "./app/lazy-actor.ts";
 import { createNotifications, NotificationsProvider } from "./app/notifications.tsx";
@@ -32,6 +33,7 @@ async function start() {
     locale: () => apiLocaleOf(currentLang()),
   });
   const notifications = createNotifications();
+  const cart = createCart({ api, notifications });
   const consent = createConsent();
   const router = createAppRouter({ queryClient, api, config });
   const container = document.getElementById("root");
@@ -42,7 +44,9 @@ async function start() {
         <QueryClientProvider client={queryClient}>
           <NotificationsProvider notifications={notifications}>
             <ConsentProvider consent={consent}>
-              <RouterProvider router={router} />
+              <CartProvider cart={cart}>
+                <RouterProvider router={router} />
+              </CartProvider>
             </ConsentProvider>
           </NotificationsProvider>
         </QueryClientProvider>
@@ -50,7 +54,7 @@ async function start() {
     </StrictMode>,
   );
   // The shell's flows are not needed for the first paint: they load right after it.
-  const loadShellFlows = () => Promise.all([notifications.load(), consent.actor.load()]).catch(reportLoadFailure);
+  const loadShellFlows = () => Promise.all([notifications.load(), consent.actor.load(), cart.load()]).catch(reportLoadFailure);
   if (typeof window.requestIdleCallback === "function") window.requestIdleCallback(() => void loadShellFlows(), { timeout: SHELL_FLOWS_DEADLINE_MS });
   else setTimeout(() => void loadShellFlows(), 0);
 }

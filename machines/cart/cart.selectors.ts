@@ -25,6 +25,11 @@ export function isReady(snapshot: CartSnapshot): boolean {
   return snapshot.matches({ data: "ready" });
 }
 
+/** The cart is being fetched (at start, after a language switch or a sign-in): what it holds is not known yet. */
+export function isLoadingCart(snapshot: CartSnapshot): boolean {
+  return snapshot.matches({ data: "loading" }) || snapshot.matches({ data: "loadingCustomerCart" }) || snapshot.matches({ data: "starting" });
+}
+
 export function isSidebarOpen(snapshot: CartSnapshot): boolean {
   return snapshot.matches({ sidebar: "open" });
 }

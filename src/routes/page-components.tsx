@@ -14,6 +14,7 @@ export const pageComponents: Record<PageId, RouteComponent> = {
   category: lazyRouteComponent(() => import("../features/catalog/category-page.tsx"), "CategoryPage"),
   product: lazyRouteComponent(() => import("../features/product/product-page.tsx"), "ProductPage"),
   search: lazyRouteComponent(() => import("../features/search/search-page.tsx"), "SearchPage"),
+  cart: lazyRouteComponent(() => import("../features/cart/cart-page.tsx"), "CartPage"),
   account: lazyRouteComponent(() => import("../features/account/account-page.tsx"), "AccountPage"),
   contact: lazyRouteComponent(() => import("../features/content/contact-page.tsx"), "ContactPage"),
   legalMentions: lazyRouteComponent(infoPages, "LegalMentionsPage"),

@@ -8,6 +8,7 @@ export const PAGES = {
   category: { fr: "/categorie/$l1/{-$l2}/{-$l3}", en: "/category/$l1/{-$l2}/{-$l3}" },
   product: { fr: "/produit/$slug", en: "/product/$slug" },
   search: { fr: "/recherche", en: "/search" },
+  cart: { fr: "/mon-panier", en: "/my-cart" },
   account: { fr: "/mon-compte/{-$pageName}", en: "/my-account/{-$pageName}" },
   contact: { fr: "/contact", en: "/contact" },
   legalMentions: { fr: "/mentions-legales", en: "/mentions-legales" },

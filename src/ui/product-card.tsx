@@ -2,7 +2,7 @@
 // (with the reduction when on sale), flag badges, and a slot for an action such as add to cart.
 import { useLingui } from "@lingui/react";
 import { Link } from "@tanstack/react-router";
-import type { ReactNode } from "react";
+import { createContext, useContext, type ReactNode } from "react";
 import type { components } from "../api/schema.gen.ts";
 import { currentLang } from "../i18n/i18n.ts";
 import { pageHref } from "../routes/pages.ts";
@@ -11,6 +11,24 @@ import { isDiscounted, Price, PromoBadge } from "./price.tsx";
 import "./product-card.css";
 
 type ProductSummary = components["schemas"]["ProductSummary"];
+type Offer = components["schemas"]["Offer"];
+
+/** What a card needs to put a simple product in the cart; given by the app's cart (src/app/cart.tsx). */
+export interface CardAddToCart {
+  add: (offer: Offer, quantity: number) => void;
+  /** A cart request is in flight. */
+  busy: boolean;
+}
+
+export const CardAddToCartContext = createContext<CardAddToCart | null>(null);
+
+/** The least a shopper may order of an offer, and whether its stock allows it. */
+function orderableQuantity(offer: Offer | null): number | null {
+  if (offer === null) return null;
+  const min = Math.max(1, offer.minimalOrderQuantity);
+  const max = Math.min(offer.stockQuantity, offer.maximalOrderQuantity ?? Number.POSITIVE_INFINITY);
+  return max >= min ? min : null;
+}
 
 /** Intrinsic sizes of the picture renditions (square): small and medium. */
 const SMALL_WIDTH = 240;
@@ -43,6 +61,23 @@ export function ProductCard({
   const regular = offer?.regularPrice.taxIncluded;
   const discount = offer?.discountPrice?.taxIncluded;
   const outOfStock = offer !== null && offer.stockQuantity <= 0;
+  const cart = useContext(CardAddToCartContext);
+  const productHref = pageHref("product", lang, { slug: product.slug });
+  const quantity = orderableQuantity(offer);
+  // A simple product with one offer in stock goes to the cart from here; one with variants is chosen on its page.
+  const cartAction =
+    action ?? (cart === null || offer === null || quantity === null ? null
+    : !product.isConfigurable && product.variantCount <= 1 ? (
+      <button type="button" className="button product-card__add" disabled={cart.busy} onClick={() => cart.add(offer, quantity)}>
+        {_("cart.card.add")}
+        <span className="visually-hidden"> – {product.name}</span>
+      </button>
+    ) : (
+      <Link to={productHref} className="button button--ghost product-card__add">
+        {_("cart.card.chooseOptions")}
+        <span className="visually-hidden"> – {product.name}</span>
+      </Link>
+    ));
 
   return (
     <article className="product-card">
@@ -71,13 +106,13 @@ export function ProductCard({
       <div className="product-card__body">
         <FlagBadges flags={product} className="product-card__flags" />
         <Heading className="product-card__name">
-          <Link to={pageHref("product", lang, { slug: product.slug })} className="product-card__link">
+          <Link to={productHref} className="product-card__link">
             {product.name}
           </Link>
         </Heading>
         {regular !== undefined && <Price regular={regular} discount={discount} className="product-card__price" />}
         {(offer === null || outOfStock) && <p className="product-card__stock">{_("ui.productCard.outOfStock")}</p>}
-        {action && <div className="product-card__action">{action}</div>}
+        {cartAction && <div className="product-card__action">{cartAction}</div>}
       </div>
     </article>
   );

@@ -30,6 +30,7 @@ import {
 } from "../../machines/cart/cart.quantities.ts";
 import {
   isBusy,
+  isLoadingCart,
   isReady,
   isSidebarOpen,
   selectCart,
@@ -266,6 +267,7 @@ describe("cart machine: generated shortest paths", () => {
         expect(tagsOf(actual)).toEqual(tagsOf(expected));
         expect(isBusy(actual)).toBe(!actual.matches({ data: "ready" }));
         expect(isReady(actual)).toBe(actual.matches({ data: "ready" }));
+        expect(isLoadingCart(actual)).toBe(actual.matches({ data: "loading" }) || actual.matches({ data: "loadingCustomerCart" }));
         expect(selectLineCount(actual)).toBe(actual.context.cart?.cartItems.length ?? 0);
         expect(selectCart(actual)).toBe(actual.context.cart);
         expect(isSidebarOpen(actual)).toBe(actual.matches({ sidebar: "open" }));

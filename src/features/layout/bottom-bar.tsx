@@ -1,9 +1,10 @@
-// The phone layout's bottom bar (under 768 px): menu, home, search, account. Menu and search
-// open as dialogs. (The cart joins it with the cart work.)
+// The phone layout's bottom bar (under 768 px): menu, home, search, account, cart. Menu, search and
+// the cart open as dialogs.
 import { useLingui } from "@lingui/react";
 import { Link } from "@tanstack/react-router";
 import { useLang } from "../../app/shop-context.ts";
 import { pageHref } from "../../routes/pages.ts";
+import { CartButton } from "../cart/cart-button.tsx";
 import { AccountIcon, HomeIcon, MenuIcon, SearchIcon } from "./shell-icons.tsx";
 
 export interface BottomBarProps {
@@ -41,6 +42,9 @@ export function BottomBar({ onOpenMenu, onOpenSearch, onOpenLogin }: BottomBarPr
             <AccountIcon />
             <span>{_("layout.account")}</span>
           </button>
+        </li>
+        <li>
+          <CartButton className="bottom-bar__item" />
         </li>
       </ul>
     </nav>

@@ -1,5 +1,6 @@
-// The site header: logo, search (desktop), language switcher, account, and the category menu.
+// The site header: logo, search (desktop), language switcher, account, cart, and the category menu.
 import { useLingui } from "@lingui/react";
+import { CartButton, CartDialogsMount } from "../cart/cart-button.tsx";
 import { MegaMenu } from "../navigation/mega-menu.tsx";
 import { LanguageSwitcher } from "../navigation/language-switcher.tsx";
 import { SearchBar } from "../search/search-bar.tsx";
@@ -22,12 +23,14 @@ export function Header({ onOpenLogin }: { onOpenLogin: () => void }) {
               <AccountIcon />
               <span>{_("layout.account")}</span>
             </button>
+            <CartButton className="site-header__action site-header__cart" />
           </div>
         </div>
       </div>
       <div className="site-header__menu">
         <MegaMenu />
       </div>
+      <CartDialogsMount />
     </header>
   );
 }

@@ -6,8 +6,9 @@ import { useLocation, useNavigate, useParams } from "@tanstack/react-router";
 import { useEffect, useMemo, useState } from "react";
 import * as v from "valibot";
 import { isApiError } from "../../api/client.ts";
-import { productBySlugQuery, productKeys, type Product, type ProductVariant } from "../../api/queries/product.ts";
+import { productBySlugQuery, productKeys, type Offer, type Product, type ProductVariant } from "../../api/queries/product.ts";
 import { AppLink } from "../../app/app-link.tsx";
+import { useCart } from "../../app/cart.tsx";
 import { useLang, useShopContext } from "../../app/shop-context.ts";
 import type { Lang } from "../../i18n/i18n.ts";
 import { useAlternateLinks } from "../../routes/alternate-links.ts";
@@ -27,6 +28,7 @@ import "./product.css";
 
 /** What the cart needs to add the chosen offer. */
 export interface AddToCartRequest {
+  offer: Offer;
   offerId: number;
   quantity: number;
   productReference: string;
@@ -34,7 +36,7 @@ export interface AddToCartRequest {
 }
 
 export interface ProductPageProps {
-  /** Adds the chosen offer to the cart; without it the page shows no add-to-cart button. */
+  /** Adds the chosen offer to the cart; the shop's cart by default. */
   onAddToCart?: (request: AddToCartRequest) => void;
   /** Out-of-stock offers show the back-in-stock form (else only the out-of-stock text). */
   showNoStock?: boolean;
@@ -61,6 +63,8 @@ export function ProductPage({ onAddToCart, showNoStock = SHOW_NO_STOCK, customer
     select: (location) => ({ pathname: location.pathname, search: location.search, searchStr: location.searchStr, hash: location.hash }),
   });
   const { data: product, error, refetch, isFetching } = useQuery(productBySlugQuery(api, lang, slug));
+  const cart = useCart();
+  const addToCart = onAddToCart ?? ((request: AddToCartRequest) => cart.add(request.offer, request.quantity));
   const notFound = isApiError(error) && error.status === 404;
 
   useEffect(() => {
@@ -121,7 +125,8 @@ export function ProductPage({ onAddToCart, showNoStock = SHOW_NO_STOCK, customer
       variant={variant}
       lang={lang}
       onSelectVariant={selectVariant}
-      onAddToCart={onAddToCart}
+      onAddToCart={addToCart}
+      addingToCart={cart.busy}
       showNoStock={showNoStock}
       customerEmail={customerEmail}
     />
@@ -129,6 +134,8 @@ export function ProductPage({ onAddToCart, showNoStock = SHOW_NO_STOCK, customer
 }
 
 interface ProductViewProps extends ProductPageProps {
+  /** A cart request is in flight: the button waits. */
+  addingToCart: boolean;
   product: Product;
   variant: ProductVariant | undefined;
   lang: Lang;
@@ -136,7 +143,7 @@ interface ProductViewProps extends ProductPageProps {
   onSelectVariant: (variant: ProductVariant) => void;
 }
 
-function ProductView({ product, variant, lang, onSelectVariant, onAddToCart, showNoStock, customerEmail }: ProductViewProps) {
+function ProductView({ product, variant, lang, onSelectVariant, onAddToCart, addingToCart, showNoStock, customerEmail }: ProductViewProps) {
   const { _ } = useLingui();
   const offer = variant ? variant.offer : product.offer;
   const level = stockLevel(offer?.stockQuantity);
@@ -173,8 +180,15 @@ function ProductView({ product, variant, lang, onSelectVariant, onAddToCart, sho
                 <button
                   type="button"
                   className="button product-page__add"
+                  disabled={addingToCart}
                   onClick={() =>
-                    onAddToCart({ offerId: offer.id, quantity: shownQuantity, productReference: product.reference, variantReference: variant?.reference })
+                    onAddToCart({
+                      offer,
+                      offerId: offer.id,
+                      quantity: shownQuantity,
+                      productReference: product.reference,
+                      variantReference: variant?.reference,
+                    })
                   }
                 >
                   {_("product.addToCart")}

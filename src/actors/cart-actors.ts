@@ -1,0 +1,80 @@
+// The IO of the cart machine: the six cart calls of the storefront API. A customer without a cart
+// answers 404 to `GET /shopping-cart`; the machine treats it as any failed fetch (no cart).
+import { fromPromise } from "xstate";
+import { cartMachine } from "../../machines/cart/cart.machine.ts";
+import type {
+  Cart,
+  CartIdInput,
+  CartNotification,
+  FetchCartInput,
+  SetCouponInput,
+  SetOfferQuantityInput,
+} from "../../machines/cart/cart.types.ts";
+import { unwrap, type ApiClient } from "../api/client.ts";
+
+export function fetchCartActor(api: ApiClient) {
+  return fromPromise<Cart, FetchCartInput>(({ input, signal }) =>
+    unwrap(api.GET("/shopping-cart/{id}", { params: { path: { id: input.cartId } }, signal })),
+  );
+}
+
+export function fetchCustomerCartActor(api: ApiClient) {
+  return fromPromise<Cart>(({ signal }) => unwrap(api.GET("/shopping-cart", { signal })));
+}
+
+export function setOfferQuantityActor(api: ApiClient) {
+  return fromPromise<Cart, SetOfferQuantityInput>(({ input, signal }) =>
+    unwrap(
+      api.PUT("/shopping-cart/set-offer-quantity", {
+        body: { offerId: input.offerId, quantity: input.quantity, shoppingCartId: input.cartId },
+        signal,
+      }),
+    ),
+  );
+}
+
+export function deleteCartActor(api: ApiClient) {
+  return fromPromise<unknown, CartIdInput>(({ input, signal }) =>
+    unwrap(api.DELETE("/shopping-cart/{id}", { params: { path: { id: input.cartId } }, signal })),
+  );
+}
+
+export function setCouponActor(api: ApiClient) {
+  return fromPromise<Cart, SetCouponInput>(({ input, signal }) =>
+    unwrap(api.PUT("/shopping-cart/{id}/set-coupon", { params: { path: { id: input.cartId } }, body: { coupon: input.code }, signal })),
+  );
+}
+
+export function removeCouponActor(api: ApiClient) {
+  return fromPromise<Cart, CartIdInput>(({ input, signal }) =>
+    unwrap(api.DELETE("/shopping-cart/{id}/remove-coupon", { params: { path: { id: input.cartId } }, signal })),
+  );
+}
+
+/** What the cart asks of the app around it. */
+export interface CartEffects {
+  /** Keep the cart id (the cart-id cookie). */
+  storeCartId: (cartId: number) => void;
+  forgetCartId: () => void;
+  /** Push the notification (kind and message id) to the notification queue. */
+  notify: (notification: CartNotification) => void;
+}
+
+/** The cart machine with its IO and the app's effects bound; give it `{ storedCartId }` as input. */
+export function createCartMachine(api: ApiClient, effects: CartEffects) {
+  return cartMachine.provide({
+    actors: {
+      fetchCart: fetchCartActor(api),
+      fetchCustomerCart: fetchCustomerCartActor(api),
+      setOfferQuantity: setOfferQuantityActor(api),
+      deleteCart: deleteCartActor(api),
+      setCoupon: setCouponActor(api),
+      removeCoupon: removeCouponActor(api),
+    },
+    actions: {
+      storeCartId: (_, { cartId }) => effects.storeCartId(cartId),
+      forgetCartId: () => effects.forgetCartId(),
+      notify: (_, notification) => effects.notify(notification),
+    },
+  });
+}

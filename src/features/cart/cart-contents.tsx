@@ -1,0 +1,69 @@
+// What the cart sidebar and the cart page both show: the lines, clear cart, the coupon block, the
+// totals and the way on (the sidebar adds 'Go to cart'); an empty cart says so with 'Start shopping'.
+import { useLingui } from "@lingui/react";
+import type { ReactNode } from "react";
+import { AppLink } from "../../app/app-link.tsx";
+import type { CartApi } from "../../app/cart.tsx";
+import { useLang } from "../../app/shop-context.ts";
+import { pageHref } from "../../routes/pages.ts";
+import { CartLines } from "./cart-lines.tsx";
+import { CartTotals } from "./cart-totals.tsx";
+import { CheckoutLink } from "./checkout-link.tsx";
+import { CouponForm } from "./coupon-form.tsx";
+
+export interface CartContentsProps {
+  cart: CartApi;
+  /** Extra ways on, before 'Go to pass order' (the sidebar's 'Go to cart'). */
+  actions?: ReactNode;
+  /** A link inside was followed (the sidebar closes). */
+  onFollowLink?: () => void;
+}
+
+export function CartContents({ cart, actions, onFollowLink }: CartContentsProps) {
+  const { _ } = useLingui();
+  const lang = useLang();
+  const { cart: content, busy } = cart;
+
+  if (!cart.known) {
+    return (
+      <p className="cart-status" role="status" aria-busy="true">
+        {_("common.loading")}
+      </p>
+    );
+  }
+
+  if (content === null || content.cartItems.length === 0) {
+    return (
+      <div className="cart-empty">
+        <p className="cart-empty__text">{_("cart.empty")}</p>
+        <AppLink href={pageHref("home", lang)} className="button" onClick={onFollowLink}>
+          {_("cart.startShopping")}
+        </AppLink>
+      </div>
+    );
+  }
+
+  return (
+    <div className="cart-contents" aria-busy={busy}>
+      <CartLines
+        lines={content.cartItems}
+        busy={busy}
+        pendingOfferId={cart.pendingOfferId}
+        onUpdate={cart.update}
+        onRemove={cart.remove}
+        onFollowLink={onFollowLink}
+      />
+      <button type="button" className="cart-contents__clear" disabled={busy} onClick={cart.clear}>
+        {_("cart.clear")}
+      </button>
+      <div className="cart-contents__summary">
+        <CouponForm coupon={content.coupon} busy={busy} onApply={cart.applyCoupon} onRemove={cart.removeCoupon} />
+        <CartTotals cart={content} />
+        <div className="cart-actions">
+          {actions}
+          <CheckoutLink onFollow={onFollowLink} />
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,121 @@
+// The lines of the cart, as the sidebar and the cart page show them: picture, name and variant, unit
+// price (the regular one struck through when reduced), a quantity stepper bounded by the offer's
+// minimal order quantity below, a remove button, and the line total. Gift lines (added by a coupon)
+// have no controls. Asking past the stock gives addToCart.max.
+import { useLingui } from "@lingui/react";
+import { maxQuantity, minQuantity } from "../../../machines/cart/cart.quantities.ts";
+import type { CartItem } from "../../../machines/cart/cart.types.ts";
+import { AppLink } from "../../app/app-link.tsx";
+import { useLang } from "../../app/shop-context.ts";
+import { formatPrice } from "../../i18n/format.ts";
+import { pageHref } from "../../routes/pages.ts";
+import { Price } from "../../ui/price.tsx";
+
+export interface CartLinesProps {
+  lines: CartItem[];
+  /** A request is in flight: the controls wait. */
+  busy: boolean;
+  /** The offer whose line is being changed. */
+  pendingOfferId: number | null;
+  onUpdate: (offerId: number, quantity: number) => void;
+  onRemove: (offerId: number) => void;
+  /** Following a product link (the sidebar closes). */
+  onFollowLink?: () => void;
+}
+
+export function CartLines({ lines, busy, pendingOfferId, onUpdate, onRemove, onFollowLink }: CartLinesProps) {
+  const { _ } = useLingui();
+  return (
+    <ul className="cart-lines" aria-label={_("cart.lines")}>
+      {lines.map((line) => (
+        <li key={`${line.offerId}${line.isGift ? "-gift" : ""}`} className="cart-line" aria-busy={pendingOfferId === line.offerId}>
+          <CartLine line={line} busy={busy} onUpdate={onUpdate} onRemove={onRemove} onFollowLink={onFollowLink} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The address of the line's product page, on the line's variant. */
+export function lineHref(line: CartItem, lang: "fr" | "en"): string {
+  const href = pageHref("product", lang, { slug: line.product.slug });
+  return line.product.isConfigurable ? `${href}?variant=${encodeURIComponent(line.variantReference)}` : href;
+}
+
+function CartLine({ line, busy, onUpdate, onRemove, onFollowLink }: Omit<CartLinesProps, "lines" | "pendingOfferId"> & { line: CartItem }) {
+  const { _ } = useLingui();
+  const lang = useLang();
+  const cover = line.product.coverPicture;
+  const min = minQuantity(line.offer);
+  const max = maxQuantity(line.offer);
+  const variant = line.selectedAttributes.map((attribute) => `${attribute.label}${_("product.variant.separator")}${attribute.valueLabel}`).join(", ");
+  const quantityId = `cart-line-${line.offerId}-quantity`;
+  return (
+    <article className="cart-line__body" aria-label={line.product.name}>
+      {cover ? <img className="cart-line__picture" src={cover.srcSmall} alt="" width={72} height={72} loading="lazy" /> : <span className="cart-line__picture" aria-hidden="true" />}
+      <div className="cart-line__info">
+        <h3 className="cart-line__name">
+          <AppLink href={lineHref(line, lang)} onClick={onFollowLink}>
+            {line.product.name}
+          </AppLink>
+        </h3>
+        {variant && <p className="cart-line__variant">{variant}</p>}
+        {line.isGift ? (
+          <p className="cart-line__gift">{_("cart.line.gift")}</p>
+        ) : (
+          <div className="cart-line__unit">
+            <span className="visually-hidden">{_("cart.line.unitPrice")} </span>
+            <Price regular={line.unitPrice.regular.taxIncluded} discount={line.unitPrice.discount?.taxIncluded} className="cart-line__price" />
+          </div>
+        )}
+      </div>
+      <div className="cart-line__controls">
+        {line.isGift ? (
+          <p className="cart-line__quantity-text">{_("cart.line.quantityText", { quantity: line.quantity })}</p>
+        ) : (
+          <div className="cart-stepper" role="group" aria-label={_("cart.line.quantity", { name: line.product.name })}>
+            <button
+              type="button"
+              className="cart-stepper__step"
+              aria-label={_("cart.line.decrease")}
+              aria-controls={quantityId}
+              disabled={busy || line.quantity <= min}
+              onClick={() => onUpdate(line.offerId, line.quantity - 1)}
+            >
+              <span aria-hidden="true">−</span>
+            </button>
+            <output id={quantityId} className="cart-stepper__value" aria-live="polite">
+              {line.quantity}
+            </output>
+            <button
+              type="button"
+              className="cart-stepper__step"
+              aria-label={_("cart.line.increase")}
+              aria-controls={quantityId}
+              aria-describedby={line.quantity >= max ? `${quantityId}-max` : undefined}
+              disabled={busy}
+              onClick={() => onUpdate(line.offerId, line.quantity + 1)}
+            >
+              <span aria-hidden="true">+</span>
+            </button>
+          </div>
+        )}
+        {!line.isGift && line.quantity >= max && (
+          <p id={`${quantityId}-max`} className="cart-line__max">
+            {_("cart.line.max", { max })}
+          </p>
+        )}
+        <p className="cart-line__total">
+          <span className="visually-hidden">{_("cart.line.total")} </span>
+          {line.isGift ? _("cart.line.free") : formatPrice(line.taxIncludedTotalPrice, lang)}
+        </p>
+        {!line.isGift && (
+          <button type="button" className="cart-line__remove" disabled={busy} onClick={() => onRemove(line.offerId)}>
+            {_("cart.line.remove")}
+            <span className="visually-hidden"> – {line.product.name}</span>
+          </button>
+        )}
+      </div>
+    </article>
+  );
+}

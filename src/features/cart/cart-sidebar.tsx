@@ -1,0 +1,28 @@
+// The cart sidebar (SPEC §2): a dialog from the side of the screen with the cart's contents and the
+// ways on ('Go to cart', 'Go to pass order'). Escape, the close button or the backdrop close it.
+import { useLingui } from "@lingui/react";
+import { AppLink } from "../../app/app-link.tsx";
+import { useCart } from "../../app/cart.tsx";
+import { useLang } from "../../app/shop-context.ts";
+import { pageHref } from "../../routes/pages.ts";
+import { Modal } from "../../ui/modal.tsx";
+import { CartContents } from "./cart-contents.tsx";
+
+export function CartSidebar() {
+  const { _ } = useLingui();
+  const lang = useLang();
+  const cart = useCart();
+  return (
+    <Modal open={cart.sidebarOpen} onClose={cart.closeSidebar} title={_("cart.title")} closeLabel={_("layout.dialog.close")} variant="side" className="cart-sidebar">
+      <CartContents
+        cart={cart}
+        onFollowLink={cart.closeSidebar}
+        actions={
+          <AppLink href={pageHref("cart", lang)} className="button button--ghost" onClick={cart.closeSidebar}>
+            {_("cart.goToCart")}
+          </AppLink>
+        }
+      />
+    </Modal>
+  );
+}

@@ -1,0 +1,72 @@
+// The coupon block: a code to apply, or the applied coupon with its description and a remove button.
+// The outcome is told by a notification (coupon.add, coupon.allready, coupon.not, errors.server.access).
+import { useLingui } from "@lingui/react";
+import { useId, useState, type FormEvent } from "react";
+import type { Cart } from "../../../machines/cart/cart.types.ts";
+
+export interface CouponFormProps {
+  coupon: Cart["coupon"];
+  busy: boolean;
+  onApply: (code: string) => void;
+  onRemove: () => void;
+}
+
+export function CouponForm({ coupon, busy, onApply, onRemove }: CouponFormProps) {
+  const { _ } = useLingui();
+  const id = useId();
+  const [code, setCode] = useState("");
+  const titleId = `${id}-title`;
+
+  if (coupon) {
+    return (
+      <section className="cart-coupon" aria-labelledby={titleId}>
+        <h3 id={titleId} className="cart-coupon__title">
+          {_("cart.coupon.title")}
+        </h3>
+        <p className="cart-coupon__applied">
+          <span className="cart-coupon__code">{_("cart.coupon.applied", { code: coupon.code })}</span>
+          <span className="cart-coupon__description">{coupon.description}</span>
+        </p>
+        <button type="button" className="button button--ghost cart-coupon__remove" disabled={busy} onClick={onRemove}>
+          {_("cart.coupon.remove")}
+        </button>
+      </section>
+    );
+  }
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (code.trim() === "") return;
+    onApply(code.trim());
+  };
+
+  return (
+    <section className="cart-coupon" aria-labelledby={titleId}>
+      <h3 id={titleId} className="cart-coupon__title">
+        {_("cart.coupon.title")}
+      </h3>
+      <form className="cart-coupon__form" onSubmit={submit} aria-labelledby={titleId}>
+        <label htmlFor={`${id}-code`} className="cart-coupon__label">
+          {_("cart.coupon.label")}
+        </label>
+        <div className="cart-coupon__row">
+          <input
+            id={`${id}-code`}
+            className="cart-coupon__input"
+            type="text"
+            name="coupon"
+            autoComplete="off"
+            autoCapitalize="characters"
+            spellCheck={false}
+            maxLength={50}
+            value={code}
+            onChange={(event) => setCode(event.target.value)}
+          />
+          <button type="submit" className="button cart-coupon__apply" disabled={busy || code.trim() === ""}>
+            {_("cart.coupon.apply")}
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}

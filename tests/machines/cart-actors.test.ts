@@ -1,0 +1,162 @@
+// The cart machine with its real IO actors over the API client and a fake `fetch`: which calls go out
+// (method, path, body), how the answers and refusals reach the machine, and what is kept in the cookie.
+import { createActor, waitFor } from "xstate";
+import { describe, expect, it } from "vitest";
+import { createCartMachine } from "../../src/actors/cart-actors.ts";
+import { createApiClient } from "../../src/api/client.ts";
+import { cartIdCookie, expiredCartIdCookie, readStoredCartId } from "../../src/app/cart-storage.ts";
+import { SAMPLE_OFFER, sampleCart } from "../../machines/cart/cart.model.ts";
+import { isReady, selectCart } from "../../machines/cart/cart.selectors.ts";
+import type { CartNotification } from "../../machines/cart/cart.types.ts";
+import { settle } from "./support/fake-promise-actor.ts";
+
+interface Exchange {
+  request: Request;
+  body: unknown;
+  respond: (status: number, body?: unknown) => void;
+}
+
+function createFakeServer() {
+  const exchanges: Exchange[] = [];
+  const fetch: typeof globalThis.fetch = async (input, init) => {
+    const request = new Request(input, init);
+    const text = request.method === "GET" || request.method === "DELETE" ? "" : await request.clone().text();
+    return new Promise<Response>((resolve, reject) => {
+      request.signal.addEventListener("abort", () => reject(new DOMException("The operation was aborted.", "AbortError")), { once: true });
+      exchanges.push({
+        request,
+        body: text ? JSON.parse(text) : undefined,
+        respond: (status, answer) =>
+          resolve(
+            status === 204
+              ? new Response(null, { status })
+              : new Response(JSON.stringify(answer), { status, headers: { "Content-Type": "application/json" } }),
+          ),
+      });
+    });
+  };
+  const api = createApiClient({ baseUrl: "http://shop.test/api/v1", storefrontToken: "storefront-token", locale: () => "en_US", fetch });
+  return { api, exchanges };
+}
+
+async function nextExchange(exchanges: Exchange[], count: number): Promise<Exchange> {
+  for (let attempt = 0; attempt < 50 && exchanges.length < count; attempt += 1) await settle();
+  const exchange = exchanges[count - 1];
+  if (!exchange) throw new Error(`expected request #${count}`);
+  return exchange;
+}
+
+function startCart(storedCartId: number | null) {
+  const server = createFakeServer();
+  const cookie: { id: number | null } = { id: storedCartId };
+  const notified: CartNotification[] = [];
+  const machine = createCartMachine(server.api, {
+    storeCartId: (id) => (cookie.id = id),
+    forgetCartId: () => (cookie.id = null),
+    notify: (notification) => notified.push(notification),
+  });
+  const actor = createActor(machine, { input: { storedCartId } }).start();
+  return { server, actor, cookie, notified };
+}
+
+const pathOf = (exchange: Exchange) => `${exchange.request.method} ${new URL(exchange.request.url).pathname}`;
+
+describe("cart actors", () => {
+  it("loads the stored cart, adds to it with set-offer-quantity and keeps the id", async () => {
+    const cart = startCart(7);
+    const load = await nextExchange(cart.server.exchanges, 1);
+    expect(pathOf(load)).toBe("GET /api/v1/shopping-cart/7");
+    expect(new URL(load.request.url).searchParams.get("locale")).toBe("en_US");
+    expect(load.request.headers.get("Authorization")).toBe("Bearer storefront-token");
+    load.respond(200, sampleCart(7, 1));
+    await waitFor(cart.actor, isReady);
+
+    cart.actor.send({ type: "cart.add", offer: SAMPLE_OFFER, quantity: 2 });
+    const add = await nextExchange(cart.server.exchanges, 2);
+    expect(pathOf(add)).toBe("PUT /api/v1/shopping-cart/set-offer-quantity");
+    expect(add.body).toEqual({ offerId: SAMPLE_OFFER.id, quantity: 3, shoppingCartId: 7 });
+    add.respond(200, sampleCart(7, 3));
+    await waitFor(cart.actor, isReady);
+    expect(selectCart(cart.actor.getSnapshot())?.cartItems[0]?.quantity).toBe(3);
+    expect(cart.cookie.id).toBe(7);
+    expect(cart.notified).toEqual([{ kind: "info", messageId: "addToCart.add" }]);
+  });
+
+  it("forgets the stored id when the cart is not found", async () => {
+    const cart = startCart(7);
+    (await nextExchange(cart.server.exchanges, 1)).respond(404, { status: 404, message: "Cart not found", code: "NOT_FOUND" });
+    await waitFor(cart.actor, isReady);
+    expect(cart.cookie.id).toBeNull();
+    expect(selectCart(cart.actor.getSnapshot())).toBeNull();
+  });
+
+  it("maps the server's stock refusal to addToCart.max", async () => {
+    const cart = startCart(null);
+    cart.actor.send({ type: "cart.add", offer: { ...SAMPLE_OFFER, stockQuantity: 50 }, quantity: 4 });
+    const add = await nextExchange(cart.server.exchanges, 1);
+    expect(add.body).toEqual({ offerId: SAMPLE_OFFER.id, quantity: 4, shoppingCartId: null });
+    add.respond(409, { status: 409, message: "Not enough stock", code: "QUANTITY_EXCEEDS_STOCK" });
+    await waitFor(cart.actor, isReady);
+    expect(cart.notified).toEqual([{ kind: "danger", messageId: "addToCart.max" }]);
+  });
+
+  it("applies and removes a coupon, and clears the cart", async () => {
+    const cart = startCart(7);
+    (await nextExchange(cart.server.exchanges, 1)).respond(200, sampleCart(7, 2));
+    await waitFor(cart.actor, isReady);
+
+    cart.actor.send({ type: "cart.applyCoupon", code: "BIENVENUE10" });
+    const apply = await nextExchange(cart.server.exchanges, 2);
+    expect(pathOf(apply)).toBe("PUT /api/v1/shopping-cart/7/set-coupon");
+    expect(apply.body).toEqual({ coupon: "BIENVENUE10" });
+    apply.respond(200, sampleCart(7, 2, true));
+    await waitFor(cart.actor, isReady);
+
+    cart.actor.send({ type: "cart.removeCoupon" });
+    const remove = await nextExchange(cart.server.exchanges, 3);
+    expect(pathOf(remove)).toBe("DELETE /api/v1/shopping-cart/7/remove-coupon");
+    remove.respond(200, sampleCart(7, 2));
+    await waitFor(cart.actor, isReady);
+
+    cart.actor.send({ type: "cart.clear" });
+    const clear = await nextExchange(cart.server.exchanges, 4);
+    expect(pathOf(clear)).toBe("DELETE /api/v1/shopping-cart/7");
+    clear.respond(204);
+    await waitFor(cart.actor, isReady);
+    expect(selectCart(cart.actor.getSnapshot())).toBeNull();
+    expect(cart.cookie.id).toBeNull();
+    expect(cart.notified.map((notification) => notification.messageId)).toEqual(["coupon.add", "coupon.removed"]);
+  });
+
+  it("asks for the customer's own cart at sign-in", async () => {
+    const cart = startCart(null);
+    cart.actor.send({ type: "customer.signedIn", customerGroup: "GENERAL_PUBLIC" });
+    const load = await nextExchange(cart.server.exchanges, 1);
+    expect(pathOf(load)).toBe("GET /api/v1/shopping-cart");
+    load.respond(200, sampleCart(9, 1));
+    await waitFor(cart.actor, isReady);
+    expect(cart.cookie.id).toBe(9);
+  });
+});
+
+describe("cart id cookie", () => {
+  it("is kept a day, strict, and secure on https", () => {
+    expect(cartIdCookie(42, false)).toBe("cart_id=42; Max-Age=86400; Path=/; SameSite=Strict");
+    expect(cartIdCookie(42, true)).toBe("cart_id=42; Max-Age=86400; Path=/; SameSite=Strict; Secure");
+    expect(expiredCartIdCookie(true)).toBe("cart_id=; Max-Age=0; Path=/; SameSite=Strict; Secure");
+  });
+
+  it.each([
+    ["consent=x; cart_id=42", 42],
+    ["cart_id=7", 7],
+    ["", null],
+    ["cart_id=", null],
+    ["cart_id=abc", null],
+    ["cart_id=0", null],
+    ["cart_id=-3", null],
+    ["xcart_id=5", null],
+    ["cart_id=99999999999999999999", null],
+  ])("reads %j as %s", (header, id) => {
+    expect(readStoredCartId(header)).toBe(id);
+  });
+});
