@@ -10,7 +10,8 @@ import type { Config } from "./config.ts";
 import type { Database } from "./db/client.ts";
 import { registerContractRoutes } from "./http/contract.ts";
 import { registerErrorHandlers, type ErrorBody } from "./http/errors.ts";
-import { noCustomerSessions, type CustomerSessions } from "./http/customer-session.ts";
+import type { StaffDirectory } from "./adapters/staff-directory/staff-directory.ts";
+import type { CustomerSessions } from "./http/customer-session.ts";
 import { COMPRESS_THRESHOLD_BYTES, createReadCache, noCache } from "./http/read-cache.ts";
 import { cartHandlers } from "./modules/cart/cart-handlers.ts";
 import { createCartRepository } from "./modules/cart/cart-repository.ts";
@@ -20,6 +21,7 @@ import { contactHandlers } from "./modules/contact/contact-handlers.ts";
 import { createContactRepository } from "./modules/contact/contact-repository.ts";
 import { contentHandlers } from "./modules/content/content-handlers.ts";
 import { createContentRepository } from "./modules/content/content-repository.ts";
+import { createCustomersModule } from "./modules/customers/customers-module.ts";
 import { mediaRoutes } from "./modules/media/media-routes.ts";
 import { newsletterHandlers } from "./modules/newsletter/newsletter-handlers.ts";
 import { createNewsletterRepository } from "./modules/newsletter/newsletter-repository.ts";
@@ -47,15 +49,18 @@ export interface AppOptions {
   webRoot?: string;
   /** How e-mails leave the shop (default: the outbox table). */
   mailer?: MailerFor;
-  /** Who the signed-in customer of a request is (default: nobody can be signed in yet). */
+  /** Who the signed-in customer of a request is (default: the accounts module's JWT sessions). */
   sessions?: CustomerSessions;
+  /** The clock of expiries and abuse limits (default: the system clock; tests move it). */
+  now?: () => Date;
+  /** Replaces the staff directory the configuration names (tests). */
+  staffDirectory?: StaffDirectory;
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, db } = options;
   const mailer = options.mailer ?? outboxMailer;
   const readiness = options.readiness ?? { ready: true };
-  const sessions = options.sessions ?? noCustomerSessions;
   const app = Fastify({
     logger: options.logger ?? { level: config.logLevel },
     genReqId: (request) => {
@@ -90,6 +95,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const stockAlerts = createStockAlertRepository(db);
   const contact = createContactRepository({ db, mailer, shopEmail: config.shopEmail });
   const newsletter = createNewsletterRepository(db);
+  const accounts = createCustomersModule({ config, db, mailer, now: options.now ?? (() => new Date()), staffDirectory: options.staffDirectory });
+  const sessions = options.sessions ?? accounts.sessions;
   const carts = createCartRepository({ db, catalog });
   await app.register(mediaRoutes, { db });
   // The embedded mailbox shows every e-mail the shop sent: never on a configured (public) shop.
@@ -107,9 +114,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       ...catalogHandlers({ catalog, cache }),
       ...contentHandlers({ content, catalog, cache }),
       ...stockAlertHandlers({ stockAlerts }),
-      ...contactHandlers({ contact }),
+      ...contactHandlers({ contact, captcha: accounts.captcha }),
       ...newsletterHandlers({ newsletter }),
       ...cartHandlers({ carts, sessions }),
+      ...accounts.handlers,
     },
   });
   return app;

@@ -7,6 +7,12 @@ export const DEMO_STOREFRONT_TOKEN = "escale-demo-storefront-token";
 /** Where contact-form messages go when SHOP_EMAIL is not set. */
 export const DEFAULT_SHOP_EMAIL = "boutique@escale.example";
 
+/** The sender of the shop's e-mails when MAIL_FROM is not set. */
+export const DEFAULT_MAIL_FROM = "Escale <no-reply@escale.example>";
+
+/** Proof-of-work difficulty of the ALTCHA captcha: the largest counter a browser may have to try. */
+export const DEFAULT_ALTCHA_MAX_NUMBER = 5000;
+
 const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
 
 const optionalText = v.optional(v.pipe(v.string(), v.trim(), v.minLength(1)));
@@ -35,6 +41,17 @@ const EnvSchema = v.object({
   SEED: v.optional(v.picklist(["auto", "off"], "must be auto or off"), "auto"),
   SHOP_EMAIL: v.optional(v.pipe(v.string(), v.trim(), v.email("must be an e-mail address")), DEFAULT_SHOP_EMAIL),
   NODE_ENV: optionalText,
+  CUSTOMER_TOKEN_SECRET: v.optional(v.pipe(v.string(), v.minLength(32, "must be at least 32 characters"))),
+  ALTCHA_HMAC_KEY: v.optional(v.pipe(v.string(), v.minLength(32, "must be at least 32 characters"))),
+  ALTCHA_MAX_NUMBER: v.optional(
+    v.pipe(v.string(), v.regex(/^\d+$/, "must be a whole number"), v.transform(Number), v.minValue(1), v.maxValue(10_000_000)),
+    String(DEFAULT_ALTCHA_MAX_NUMBER),
+  ),
+  RECAPTCHA_SECRET: optionalText,
+  RECAPTCHA_SITE_KEY: optionalText,
+  STAFF_DIRECTORY_URL: v.optional(v.pipe(v.string(), v.url("must be an absolute URL"))),
+  SMTP_URL: v.optional(v.pipe(v.string(), v.regex(/^smtps?:\/\/\S+$/, "must be an smtp:// or smtps:// URL"))),
+  MAIL_FROM: v.optional(v.pipe(v.string(), v.trim(), v.minLength(3)), DEFAULT_MAIL_FROM),
 });
 
 export interface Config {
@@ -56,6 +73,18 @@ export interface Config {
   seedOnStart: boolean;
   /** The shop's customer-service address: contact-form messages are e-mailed to it. */
   shopEmail: string;
+  /** HS256 key of the customer tokens; unset: a random key generated once and kept in the database. */
+  customerTokenSecret: string | undefined;
+  /** The captcha: ALTCHA proof-of-work (self-hosted) unless a reCAPTCHA secret is configured. */
+  captcha:
+    | { provider: "altcha"; hmacKey: string | undefined; maxNumber: number }
+    | { provider: "recaptcha"; secret: string; siteKey: string };
+  /** A staff directory web service; unset: the embedded staff directory table. */
+  staffDirectoryUrl: string | undefined;
+  /** SMTP server the e-mails go through; unset: the outbox table (shown at /dev/mailbox in demo mode). */
+  smtpUrl: string | undefined;
+  /** Sender of the shop's e-mails. */
+  mailFrom: string;
 }
 
 export class ConfigError extends Error {}
@@ -70,6 +99,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration: ${name} ${issue.message} (got "${String(issue.input)}")`);
   }
   const parsed = result.output;
+  if ((parsed.RECAPTCHA_SECRET === undefined) !== (parsed.RECAPTCHA_SITE_KEY === undefined)) {
+    throw new ConfigError("Invalid configuration: RECAPTCHA_SECRET and RECAPTCHA_SITE_KEY must be set together");
+  }
   const port = parsed.PORT;
   return {
     port,
@@ -85,5 +117,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     catalogCacheSeconds: parsed.CATALOG_CACHE_SECONDS,
     seedOnStart: parsed.SEED === "auto",
     shopEmail: parsed.SHOP_EMAIL,
+    customerTokenSecret: parsed.CUSTOMER_TOKEN_SECRET,
+    captcha:
+      parsed.RECAPTCHA_SECRET !== undefined && parsed.RECAPTCHA_SITE_KEY !== undefined
+        ? { provider: "recaptcha", secret: parsed.RECAPTCHA_SECRET, siteKey: parsed.RECAPTCHA_SITE_KEY }
+        : { provider: "altcha", hmacKey: parsed.ALTCHA_HMAC_KEY, maxNumber: parsed.ALTCHA_MAX_NUMBER },
+    staffDirectoryUrl: parsed.STAFF_DIRECTORY_URL?.replace(/\/$/, ""),
+    smtpUrl: parsed.SMTP_URL,
+    mailFrom: parsed.MAIL_FROM,
   };
 }

@@ -1,5 +1,6 @@
 // Starts the shop: configuration → database → app → listen, then migrations and the demo seed.
 import { outboxMailer } from "./adapters/mail/outbox-mailer.ts";
+import { smtpMailer } from "./adapters/mail/smtp-mailer.ts";
 import { buildApp, type Readiness } from "./app.ts";
 import { ConfigError, loadConfig } from "./config.ts";
 import { openDatabase } from "./db/client.ts";
@@ -14,8 +15,9 @@ async function main() {
   const config = loadConfig();
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const readiness: Readiness = { ready: false };
-  // The embedded outbox; an SMTP mailer (SMTP_URL) comes with its own issue.
-  const mailer = outboxMailer;
+  // SMTP when configured, else the embedded outbox (shown at /dev/mailbox in demo mode).
+  const smtp = config.smtpUrl ? smtpMailer({ url: config.smtpUrl, from: config.mailFrom }) : undefined;
+  const mailer = smtp ?? outboxMailer;
   const app = await buildApp({ config, db, readiness, mailer });
   const jobs: PeriodicJob[] = [];
 
@@ -31,6 +33,7 @@ async function main() {
     timer.unref();
     await Promise.all(jobs.map((job) => job.stop()));
     await app.close();
+    smtp?.close();
     await db.close();
     process.exit(0);
   };

@@ -1,25 +1,6 @@
 // Operations of the contract whose issue is still open: they answer 501 with the JSON error
 // shape. This list only shrinks; tests/api/contract.test.ts holds it to that.
 export const PENDING_OPERATIONS = [
-  // Accounts issue.
-  "signIn",
-  "verifyOneTimePassword",
-  "registerCustomer",
-  "requestPasswordReset",
-  "changePasswordWithResetToken",
-  "changePassword",
-  "signOut",
-  "getCurrentCustomer",
-  "updateCustomer",
-  "saveCustomerAddress",
-  "deleteCustomerAddress",
-  "subscribeCustomerNewsletter",
-  "unsubscribeCustomerNewsletter",
-  "signInGpnet",
-  "verifyGpnetOneTimePassword",
-  "registerGpnetCustomer",
-  "requestGpnetPasswordReset",
-  "verifyRecaptcha",
   // Checkout, shipping and relay points.
   "setCartShippingAddress",
   "setCartBillingAddress",

@@ -347,8 +347,7 @@ export interface paths {
          *     the captcha answer. The message is stored and e-mailed to customer service, and acknowledged
          *     with 202.
          *
-         *     The captcha answer is not verified yet (captcha verification arrives with its own issue): any
-         *     non-empty `recaptchaData` is accepted for now. Once verified, an answer that does not verify
+         *     The captcha answer (`recaptchaData`) is verified and serves once: an answer that does not verify
          *     gives 400 with code `CAPTCHA_INVALID`.
          */
         post: operations["sendContactMessage"];
@@ -1374,9 +1373,34 @@ export interface paths {
          * Verify a captcha answer
          * @description Checks the answer the captcha widget produced (the client runs this before submitting a
          *     form). A wrong or expired answer is 200 with `success: false`, not an error. The captcha
-         *     service unreachable: 502.
+         *     service unreachable: 502. This check does not use the answer up: the form submitted with it
+         *     verifies it again, and from then on it is spent.
          */
         post: operations["verifyRecaptcha"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/captcha/challenge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a proof-of-work captcha challenge
+         * @description The self-hosted captcha (ALTCHA proof-of-work, protocol v2): a fresh signed challenge, valid
+         *     10 minutes, for the widget to solve. The widget's answer (the Base64 JSON `{challenge,
+         *     solution}` it produces) is what forms send as `recaptchaData`. Answers `Cache-Control:
+         *     no-store`. When the shop is configured with Google reCAPTCHA instead (the runtime
+         *     configuration says which), there is no challenge to serve: 404.
+         */
+        get: operations["getCaptchaChallenge"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1456,7 +1480,10 @@ export interface components {
         StaffNumber: string;
         /** @description The six-digit code that was e-mailed. */
         OneTimePassword: string;
-        /** @description The answer produced by the captcha widget. */
+        /**
+         * @description The answer produced by the captcha widget: the ALTCHA payload (Base64 JSON) by default, or
+         *     the Google reCAPTCHA token when the shop is configured with reCAPTCHA. A form's answer serves once.
+         */
         RecaptchaData: string;
         /** @description An amount with its tax. All amounts in euro cents. For totals mixing several tax rates, `taxRate` is the effective rate (taxAmount / taxFree × 100, two decimals). */
         Price: {
@@ -1917,7 +1944,11 @@ export interface components {
             /** @default false */
             newsLetterSubscribed: boolean;
             recaptchaData: components["schemas"]["RecaptchaData"];
-            locale?: components["schemas"]["Locale"];
+            /**
+             * @description Language of the account's e-mails; the request's `locale` when absent.
+             * @enum {string}
+             */
+            locale?: "fr_FR" | "en_US";
         };
         GpnetRegisterRequest: {
             gpnetId: components["schemas"]["StaffNumber"];
@@ -1930,7 +1961,11 @@ export interface components {
             /** @default false */
             newsLetterSubscribed: boolean;
             recaptchaData: components["schemas"]["RecaptchaData"];
-            locale?: components["schemas"]["Locale"];
+            /**
+             * @description Language of the account's e-mails; the request's `locale` when absent.
+             * @enum {string}
+             */
+            locale?: "fr_FR" | "en_US";
         };
         PasswordResetRequest: {
             email: components["schemas"]["Email"];
@@ -2291,6 +2326,23 @@ export interface components {
         };
         RecaptchaResponse: {
             success: boolean;
+        };
+        /** @description An ALTCHA (v2) proof-of-work challenge, passed to the widget as it is. */
+        CaptchaChallenge: {
+            parameters: {
+                algorithm: string;
+                nonce: string;
+                salt: string;
+                cost: number;
+                keyLength: number;
+                keyPrefix: string;
+                keySignature?: string;
+                /** @description Unix time in seconds after which the challenge is refused. */
+                expiresAt?: number;
+            } & {
+                [key: string]: unknown;
+            };
+            signature: string;
         };
         GeocodingResult: {
             position: components["schemas"]["LatLng"];
@@ -4356,6 +4408,32 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             502: components["responses"]["BadGateway"];
+        };
+    };
+    getCaptchaChallenge: {
+        parameters: {
+            query?: {
+                /** @description Language of the response. */
+                locale?: components["parameters"]["Locale"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The challenge. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CaptchaChallenge"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
         };
     };
     geocodeAddress: {

@@ -5,7 +5,8 @@ export interface RuntimeConfig {
   brandName: string;
   /** MapLibre style for the relay map; null uses the bundled offline style. */
   mapStyleUrl: string | null;
-  captcha: { provider: "altcha" | "recaptcha"; siteKey: string | null };
+  /** ALTCHA: the widget gets its challenge at `challengeUrl` (with the storefront token); reCAPTCHA: `siteKey`. */
+  captcha: { provider: "altcha" | "recaptcha"; siteKey: string | null; challengeUrl: string | null };
   payment: { provider: "sandbox" | "adyen"; clientKey: string | null; environment: "test" | "live" };
 }
 

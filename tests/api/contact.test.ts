@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { components } from "../../src/api/schema.gen.ts";
 import { contactMessages, outbox } from "../../server/db/schema.ts";
 import { backends, startTestApp, type TestApp } from "../support/test-app.ts";
+import { EASY_CAPTCHA, solvedCaptcha } from "./customers-support.ts";
 
 type Schemas = components["schemas"];
 
@@ -16,18 +17,23 @@ const validMessage = {
   subject: "order",
   orderReference: "ESC-2026-0042",
   message: "Bonjour,\n\nMa commande n'est pas arrivée. <b>Pouvez-vous</b> vérifier ?",
-  recaptchaData: "captcha-answer",
+  /** Replaced by a freshly solved captcha answer when sent. */
+  recaptchaData: "solved",
 };
 
 describe.each(backends())("contact form on $name", (backend) => {
   let shop: TestApp;
   beforeAll(async () => {
-    shop = await startTestApp(backend, { seed: false, env: { SHOP_EMAIL } });
+    shop = await startTestApp(backend, { seed: false, env: { SHOP_EMAIL, ...EASY_CAPTCHA } });
   });
   afterAll(() => shop?.close());
 
-  const send = (body: Record<string, unknown>, locale?: string) =>
-    shop.request({ method: "POST", url: `/api/v1/platform/contact${locale ? `?locale=${locale}` : ""}`, payload: body });
+  const send = async (body: Record<string, unknown>, locale?: string) =>
+    shop.request({
+      method: "POST",
+      url: `/api/v1/platform/contact${locale ? `?locale=${locale}` : ""}`,
+      payload: { ...body, ...(body.recaptchaData === "solved" ? { recaptchaData: await solvedCaptcha(shop) } : {}) },
+    });
 
   const latestMail = async () => (await shop.db.orm.select().from(outbox).orderBy(desc(outbox.id)).limit(1))[0];
 
@@ -77,6 +83,19 @@ describe.each(backends())("contact form on $name", (backend) => {
     expect(mail?.subject).not.toMatch(/[\r\n]/);
   });
 
+  it("refuses a captcha answer that does not verify, or one used already, with 400 CAPTCHA_INVALID, keeping nothing", async () => {
+    const before = await shop.db.orm.$count(contactMessages);
+    const forged = await send({ ...validMessage, recaptchaData: "captcha-answer" });
+    expect(forged.statusCode).toBe(400);
+    expect(forged.json()).toMatchObject({ status: 400, code: "CAPTCHA_INVALID", fields: [{ field: "recaptchaData" }] });
+    const answer = await solvedCaptcha(shop);
+    expect((await send({ ...validMessage, recaptchaData: answer })).statusCode).toBe(202);
+    const replayed = await send({ ...validMessage, recaptchaData: answer });
+    expect(replayed.statusCode).toBe(400);
+    expect(replayed.json()).toMatchObject({ code: "CAPTCHA_INVALID" });
+    expect(await shop.db.orm.$count(contactMessages)).toBe(before + 1);
+  });
+
   it.each([
     ["a message too short", { message: "Merci !" }, "message"],
     ["a message of spaces", { message: " ".repeat(20) }, "message"],
@@ -104,6 +123,7 @@ describe.each(backends())("contact form with a failing mailer on $name", (backen
   beforeAll(async () => {
     shop = await startTestApp(backend, {
       seed: false,
+      env: EASY_CAPTCHA,
       app: {
         mailer: () => ({
           send: async () => {
@@ -116,7 +136,11 @@ describe.each(backends())("contact form with a failing mailer on $name", (backen
   afterAll(() => shop?.close());
 
   it("keeps no message that could not be e-mailed: both happen or neither", async () => {
-    const response = await shop.request({ method: "POST", url: "/api/v1/platform/contact", payload: validMessage });
+    const response = await shop.request({
+      method: "POST",
+      url: "/api/v1/platform/contact",
+      payload: { ...validMessage, recaptchaData: await solvedCaptcha(shop) },
+    });
     expect(response.statusCode).toBe(500);
     expect(response.json()).toEqual({ status: 500, message: "Internal server error", code: "INTERNAL" });
     expect(await shop.db.orm.$count(contactMessages)).toBe(0);

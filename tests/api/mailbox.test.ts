@@ -3,13 +3,14 @@ import { MAILBOX_SIZE } from "../../server/adapters/mail/mailbox-routes.ts";
 import { outboxMailer, type OutboxMessage } from "../../server/adapters/mail/outbox-mailer.ts";
 import { DEFAULT_SHOP_EMAIL, DEMO_STOREFRONT_TOKEN } from "../../server/config.ts";
 import { backends, startTestApp, type TestApp } from "../support/test-app.ts";
+import { EASY_CAPTCHA, solvedCaptcha } from "./customers-support.ts";
 
 describe.each(backends())("the demo mailbox on $name", (backend) => {
   describe("in demo mode", () => {
     let shop: TestApp;
     beforeAll(async () => {
       // No storefront token configured: demo mode.
-      shop = await startTestApp(backend, { seed: false, env: { STOREFRONT_API_TOKEN: "" } });
+      shop = await startTestApp(backend, { seed: false, env: { STOREFRONT_API_TOKEN: "", ...EASY_CAPTCHA } });
     });
     afterAll(() => shop?.close());
 
@@ -25,7 +26,9 @@ describe.each(backends())("the demo mailbox on $name", (backend) => {
           email: "hugo@example.fr",
           subject: "product",
           message: "Le sac existe-t-il en rouge ?",
-          recaptchaData: "captcha-answer",
+          recaptchaData: await solvedCaptcha({
+            request: (options) => shop.app.inject({ ...options, headers: { authorization: `Bearer ${DEMO_STOREFRONT_TOKEN}` } }),
+          }),
         },
       });
       expect(sent.statusCode, sent.body).toBe(202);

@@ -1,13 +1,14 @@
 // Handler of the contact form.
+import { requireCaptcha, type Captcha } from "../../adapters/captcha/captcha.ts";
 import type { OperationHandlers } from "../../http/contract.ts";
 import { DEFAULT_LOCALE } from "../catalog/locale.ts";
 import type { ContactRepository } from "./contact-repository.ts";
 
-export function contactHandlers(deps: { contact: ContactRepository }): OperationHandlers {
-  const { contact } = deps;
+export function contactHandlers(deps: { contact: ContactRepository; captcha: Captcha }): OperationHandlers {
+  const { contact, captcha } = deps;
   return {
-    // The captcha answer is required by the contract but not verified until the captcha adapter lands.
     async sendContactMessage(request, reply) {
+      await requireCaptcha(captcha, request.body.recaptchaData, request.ip);
       const { firstName, lastName, email, phone, subject, orderReference, message } = request.body;
       const receipt = await contact.receive({
         firstName: firstName.trim(),

@@ -1,0 +1,105 @@
+// ALTCHA proof-of-work (protocol v2): the API serves signed challenges; the widget finds the
+// counter and submits a Base64 JSON payload `{challenge, solution}` that the server checks with the
+// HMAC key alone. A payload submitted with a form is recorded so that it serves once.
+import { createChallenge, randomInt, verifySolution, type Challenge, type Solution } from "altcha-lib";
+import { deriveKey } from "altcha-lib/algorithms/pbkdf2";
+import { lt } from "drizzle-orm";
+import type { Database } from "../../db/client.ts";
+import { usedCaptchaChallenges } from "../../db/schema.ts";
+import type { Captcha } from "./captcha.ts";
+
+export const ALTCHA_ALGORITHM = "PBKDF2/SHA-256";
+/** PBKDF2 iterations of one try. */
+export const ALTCHA_COST = 1000;
+/** How long a challenge may be solved and submitted. */
+export const ALTCHA_CHALLENGE_TTL_MS = 10 * 60_000;
+
+export interface AltchaOptions {
+  db: Database;
+  /** The HMAC key, resolved when first needed (configured, or generated once and stored). */
+  hmacKey: () => Promise<string>;
+  /** The largest counter to find: the difficulty. */
+  maxNumber: number;
+  now: () => Date;
+}
+
+interface AltchaPayload {
+  challenge: Challenge;
+  solution: Solution;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null;
+}
+
+/** The widget's answer, or null when it is not a well-formed payload. */
+export function parseAltchaPayload(answer: string): AltchaPayload | null {
+  let decoded: unknown;
+  try {
+    decoded = JSON.parse(Buffer.from(answer, "base64").toString("utf8"));
+  } catch {
+    return null;
+  }
+  if (!isRecord(decoded) || !isRecord(decoded.challenge) || !isRecord(decoded.solution)) return null;
+  const { challenge, solution } = decoded;
+  if (!isRecord(challenge.parameters) || typeof challenge.signature !== "string") return null;
+  if (typeof challenge.parameters.nonce !== "string" || typeof challenge.parameters.algorithm !== "string") return null;
+  if (typeof solution.counter !== "number" || typeof solution.derivedKey !== "string") return null;
+  return decoded as unknown as AltchaPayload;
+}
+
+export function altchaCaptcha(options: AltchaOptions): Captcha {
+  const { db, hmacKey, maxNumber, now } = options;
+  const keys = async () => {
+    const key = await hmacKey();
+    // One key signs the challenge, a derived one the expected key (deterministic challenges).
+    return { signature: key, keySignature: `${key}:derived-key` };
+  };
+
+  return {
+    provider: "altcha",
+
+    async challenge() {
+      const { signature, keySignature } = await keys();
+      const challenge = await createChallenge({
+        algorithm: ALTCHA_ALGORITHM,
+        cost: ALTCHA_COST,
+        counter: randomInt(Math.ceil(maxNumber / 2), maxNumber),
+        deriveKey,
+        expiresAt: new Date(now().getTime() + ALTCHA_CHALLENGE_TTL_MS),
+        hmacSignatureSecret: signature,
+        hmacKeySignatureSecret: keySignature,
+      });
+      return { parameters: { ...challenge.parameters }, signature: challenge.signature ?? "" };
+    },
+
+    async verify(answer, check) {
+      const payload = parseAltchaPayload(answer);
+      if (!payload || payload.challenge.parameters.algorithm !== ALTCHA_ALGORITHM) return false;
+      const { signature, keySignature } = await keys();
+      let verified: boolean;
+      try {
+        const result = await verifySolution({
+          challenge: payload.challenge,
+          solution: payload.solution,
+          deriveKey,
+          hmacSignatureSecret: signature,
+          hmacKeySignatureSecret: keySignature,
+        });
+        const expiresAt = payload.challenge.parameters.expiresAt;
+        verified = result.verified && typeof expiresAt === "number" && expiresAt * 1000 > now().getTime();
+      } catch {
+        return false;
+      }
+      if (!verified || !check.consume) return verified;
+      const expiresAt = new Date((payload.challenge.parameters.expiresAt ?? 0) * 1000);
+      await db.orm.delete(usedCaptchaChallenges).where(lt(usedCaptchaChallenges.expiresAt, now()));
+      const recorded = await db.orm
+        .insert(usedCaptchaChallenges)
+        .values({ id: payload.challenge.parameters.nonce, expiresAt })
+        .onConflictDoNothing()
+        .returning({ id: usedCaptchaChallenges.id });
+      return recorded.length > 0;
+    },
+  };
+}

@@ -1,0 +1,37 @@
+// The captcha behind the forms: one interface, ALTCHA proof-of-work by default (self-hosted,
+// works offline), Google reCAPTCHA when a secret is configured.
+import type { components } from "../../../src/api/schema.gen.ts";
+import { HttpError } from "../../http/errors.ts";
+
+export type CaptchaChallenge = components["schemas"]["CaptchaChallenge"];
+
+/** What a form's captcha answer is checked for. */
+export interface CaptchaCheck {
+  /** The client's address, passed on to the captcha service. */
+  remoteIp?: string | undefined;
+  /**
+   * True for a form submission: the answer then serves once. The standalone check the client runs
+   * before submitting (`verifyRecaptcha`) does not use it up.
+   */
+  consume: boolean;
+}
+
+export interface Captcha {
+  readonly provider: "altcha" | "recaptcha";
+  /** A fresh challenge for the widget (ALTCHA); null when the provider serves its own. */
+  challenge(): Promise<CaptchaChallenge | null>;
+  /** True when the answer verifies. Throws `captchaUnavailable()` when the service cannot be reached. */
+  verify(answer: string, check: CaptchaCheck): Promise<boolean>;
+}
+
+export const captchaUnavailable = () => new HttpError(502, "The captcha service could not be reached", "UPSTREAM_UNAVAILABLE");
+
+export const captchaInvalid = () =>
+  new HttpError(400, "Invalid recaptchaData: the captcha answer does not verify", "CAPTCHA_INVALID", [
+    { field: "recaptchaData", message: "the captcha answer does not verify" },
+  ]);
+
+/** Checks a form's captcha answer (using it up): 400 CAPTCHA_INVALID when it does not verify. */
+export async function requireCaptcha(captcha: Captcha, answer: string, remoteIp?: string): Promise<void> {
+  if (!(await captcha.verify(answer, { consume: true, remoteIp }))) throw captchaInvalid();
+}

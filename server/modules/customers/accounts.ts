@@ -1,0 +1,245 @@
+// The account operations shared by the e-mail accounts and the staff-number (GPNET) accounts:
+// sign-in with the optional e-mailed code, registration, password reset. Handlers stay thin.
+import { randomBytes } from "node:crypto";
+import { and, eq, gt, isNull } from "drizzle-orm";
+import type { FastifyReply, FastifyRequest } from "fastify";
+import type { components } from "../../../src/api/schema.gen.ts";
+import type { Captcha } from "../../adapters/captcha/captcha.ts";
+import { requireCaptcha } from "../../adapters/captcha/captcha.ts";
+import type { MailerFor } from "../../adapters/mail/mailer.ts";
+import type { Database, Orm } from "../../db/client.ts";
+import { newsletterSubscriptions, passwordResetTokens } from "../../db/schema.ts";
+import type { CustomerGroup } from "../../http/customer-session.ts";
+import { conflict, notFound, unauthorized } from "../../http/errors.ts";
+import { attachAnonymousCart } from "../cart/attach-anonymous-cart.ts";
+import { type ApiLocale, langOf } from "../catalog/locale.ts";
+import { accountSubject, addressSubject, type AttemptLimits, type LimitedAction } from "./attempt-limits.ts";
+import { oneTimePasswordEmail, passwordResetEmail } from "./customer-emails.ts";
+import type { CustomerRepository, CustomerRow, NewCustomer } from "./customer-repository.ts";
+import { CUSTOMER_TOKEN_HEADER, type SessionService } from "./customer-sessions.ts";
+import { ONE_TIME_PASSWORD_TTL_MINUTES, type OneTimePasswords } from "./one-time-passwords.ts";
+import { checkDecoyPassword, hashPassword, passwordMatches } from "./passwords.ts";
+
+export type SignInResponse = components["schemas"]["SignInResponse"];
+
+export const RESET_TOKEN_TTL_MS = 60 * 60_000;
+/** The SPA page a reset link opens (same path in both languages). */
+export const RESET_PAGE_PATH = "reinitialisation-mot-de-passe";
+
+export const badCredentials = () => unauthorized("Bad credentials", "BAD_CREDENTIALS");
+
+export interface AccountsDeps {
+  db: Database;
+  customers: CustomerRepository;
+  sessions: SessionService;
+  codes: OneTimePasswords;
+  limits: AttemptLimits;
+  captcha: Captcha;
+  mailer: MailerFor;
+  now: () => Date;
+  brandName: string;
+  publicUrl: string;
+}
+
+interface Credentials {
+  email: string;
+  password: string;
+  /** For a staff-number sign-in: the account must have this staff number. */
+  gpnetId?: string;
+}
+
+export function createAccounts(deps: AccountsDeps) {
+  const { db, customers, sessions, codes, limits, captcha, mailer, now } = deps;
+
+  const subjectsOf = (request: FastifyRequest, email: string) => [accountSubject(email), addressSubject(request.ip)];
+
+  /** The account the credentials open, or a counted failure and 401 BAD_CREDENTIALS. */
+  async function checkCredentials(action: LimitedAction, request: FastifyRequest, credentials: Credentials): Promise<CustomerRow> {
+    const customer = await customers.findByEmail(credentials.email);
+    const matches = customer
+      ? await passwordMatches(customer.passwordHash, credentials.password)
+      : await checkDecoyPassword(credentials.password);
+    const staffMatches = credentials.gpnetId === undefined || customer?.gpnetId === credentials.gpnetId;
+    if (!customer || !matches || !staffMatches) {
+      await limits.record(action, subjectsOf(request, credentials.email));
+      throw badCredentials();
+    }
+    return customer;
+  }
+
+  /** Opens a session (attaching the anonymous cart) and answers with the token. */
+  async function signedIn(customer: CustomerRow, reply: FastifyReply, shoppingCartId: number | undefined): Promise<SignInResponse> {
+    const { token, view } = await db.orm.transaction(async (tx) => {
+      if (shoppingCartId !== undefined) {
+        await attachAnonymousCart(tx, {
+          cartId: shoppingCartId,
+          customerId: customer.uuid,
+          customerGroup: customer.customerGroup as CustomerGroup,
+        });
+      }
+      return { token: await sessions.open(customer, tx), view: await customers.view(customer, tx) };
+    });
+    reply.header(CUSTOMER_TOKEN_HEADER, token);
+    return { token, twoFactorRequired: false, customer: view };
+  }
+
+  async function sendCode(customer: CustomerRow, orm: Orm): Promise<void> {
+    const code = await codes.issue(customer.id, orm);
+    await mailer(orm).send(
+      oneTimePasswordEmail(
+        { email: customer.email, firstName: customer.firstName, locale: customer.locale as ApiLocale },
+        code,
+        deps.brandName,
+        ONE_TIME_PASSWORD_TTL_MINUTES,
+      ),
+    );
+  }
+
+  return {
+    /** The signed-in customer's view, after attaching the anonymous cart the client names. */
+    async currentView(customer: CustomerRow, shoppingCartId: number | undefined) {
+      return db.orm.transaction(async (tx) => {
+        if (shoppingCartId !== undefined) {
+          await attachAnonymousCart(tx, { cartId: shoppingCartId, customerId: customer.uuid, customerGroup: customer.customerGroup as CustomerGroup });
+        }
+        return customers.view(customer, tx);
+      });
+    },
+
+    async signIn(
+      request: FastifyRequest,
+      reply: FastifyReply,
+      input: Credentials & { recaptchaData: string; shoppingCartId?: number | undefined },
+    ): Promise<SignInResponse> {
+      await sessions.ready();
+      const subjects = subjectsOf(request, input.email);
+      await limits.check("sign-in", subjects, reply);
+      await requireCaptcha(captcha, input.recaptchaData, request.ip);
+      const customer = await checkCredentials("sign-in", request, input);
+      await limits.clear("sign-in", accountSubject(input.email));
+      if (!customer.twoFactorEnabled) return signedIn(customer, reply, input.shoppingCartId);
+      await db.orm.transaction((tx) => sendCode(customer, tx));
+      return { token: null, twoFactorRequired: true, customer: null };
+    },
+
+    async verifyCode(
+      request: FastifyRequest,
+      reply: FastifyReply,
+      input: Credentials & { oneTimePassword: string; shoppingCartId?: number | undefined },
+    ): Promise<SignInResponse> {
+      await sessions.ready();
+      const subjects = subjectsOf(request, input.email);
+      await limits.check("one-time-password", subjects, reply);
+      const customer = await checkCredentials("one-time-password", request, input);
+      try {
+        await codes.consume(customer.id, input.oneTimePassword);
+      } catch (error) {
+        await limits.record("one-time-password", subjects);
+        throw error;
+      }
+      return signedIn(customer, reply, input.shoppingCartId);
+    },
+
+    async register(
+      request: FastifyRequest,
+      reply: FastifyReply,
+      input: Omit<NewCustomer, "passwordHash"> & { password: string; recaptchaData: string },
+    ): Promise<SignInResponse> {
+      await sessions.ready();
+      const { password, recaptchaData, ...values } = input;
+      const subjects = subjectsOf(request, values.email);
+      await limits.check("register", subjects, reply);
+      try {
+        await requireCaptcha(captcha, recaptchaData, request.ip);
+      } catch (error) {
+        await limits.record("register", subjects);
+        throw error;
+      }
+      const inserted = await customers.insert({ ...values, passwordHash: await hashPassword(password) });
+      if (!inserted) {
+        await limits.record("register", subjects);
+        if (values.gpnetId && !(await customers.emailTaken(values.email)) && (await customers.gpnetIdTaken(values.gpnetId))) {
+          throw conflict("An account already has this staff number", "GPNET_ID_ALREADY_EXISTS");
+        }
+        throw conflict("An account already has this e-mail address", "EMAIL_ALREADY_EXISTS");
+      }
+      if (inserted.newsletterSubscribed) {
+        await db.orm
+          .insert(newsletterSubscriptions)
+          .values({ email: inserted.email.toLowerCase(), locale: inserted.locale })
+          .onConflictDoNothing();
+      }
+      const response = await signedIn(inserted, reply, undefined);
+      reply.code(201);
+      return response;
+    },
+
+    /** E-mails a reset link when the account exists (and is of the given kind); the answer never tells. */
+    async requestReset(
+      request: FastifyRequest,
+      reply: FastifyReply,
+      input: { email: string; recaptchaData: string; gpnetOnly: boolean },
+    ): Promise<void> {
+      await sessions.ready();
+      const subjects = subjectsOf(request, input.email);
+      await limits.check("reset", subjects, reply);
+      await limits.record("reset", subjects);
+      await requireCaptcha(captcha, input.recaptchaData, request.ip);
+      const customer = await customers.findByEmail(input.email);
+      if (!customer || (input.gpnetOnly && customer.customerGroup !== "GPNET")) return;
+      const token = randomBytes(32).toString("base64url");
+      const locale = customer.locale as ApiLocale;
+      const link = `${deps.publicUrl}/${langOf(locale)}/${RESET_PAGE_PATH}?token=${token}`;
+      await db.orm.transaction(async (tx) => {
+        await tx.insert(passwordResetTokens).values({
+          tokenHash: await sessions.keyedHash("reset", token),
+          customerId: customer.id,
+          expiresAt: new Date(now().getTime() + RESET_TOKEN_TTL_MS),
+          createdAt: now(),
+        });
+        await mailer(tx).send(passwordResetEmail({ email: customer.email, firstName: customer.firstName, locale }, link, deps.brandName));
+      });
+    },
+
+    /** Sets the password the reset token was issued for; the token, and every session, end. */
+    async resetWithToken(
+      request: FastifyRequest,
+      reply: FastifyReply,
+      input: { token: string; newPassword: string; recaptchaData: string },
+    ): Promise<void> {
+      await sessions.ready();
+      const subjects = [addressSubject(request.ip)];
+      await limits.check("reset", subjects, reply);
+      await requireCaptcha(captcha, input.recaptchaData, request.ip);
+      const tokenHash = await sessions.keyedHash("reset", input.token);
+      const passwordHash = await hashPassword(input.newPassword);
+      const changed = await db.orm.transaction(async (tx) => {
+        const [used] = await tx
+          .update(passwordResetTokens)
+          .set({ usedAt: now() })
+          .where(
+            and(
+              eq(passwordResetTokens.tokenHash, tokenHash),
+              isNull(passwordResetTokens.usedAt),
+              gt(passwordResetTokens.expiresAt, now()),
+            ),
+          )
+          .returning({ customerId: passwordResetTokens.customerId });
+        if (!used) return false;
+        await customers.update(used.customerId, { passwordHash }, tx);
+        await tx
+          .update(passwordResetTokens)
+          .set({ usedAt: now() })
+          .where(and(eq(passwordResetTokens.customerId, used.customerId), isNull(passwordResetTokens.usedAt)));
+        await sessions.revokeAll(used.customerId, tx);
+        return true;
+      });
+      if (!changed) {
+        await limits.record("reset", subjects);
+        throw notFound("This reset link is unknown, used or expired", "RESET_TOKEN_INVALID");
+      }
+    },
+  };
+}
+
+export type Accounts = ReturnType<typeof createAccounts>;

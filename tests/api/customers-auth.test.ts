@@ -1,0 +1,337 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { backends } from "../support/test-app.ts";
+import { asCustomer, codeIn, freshEmail, freshIp, PASSWORD, startAccountsShop, type AccountsShop, type Schemas } from "./customers-support.ts";
+
+const MINUTE = 60_000;
+
+describe.each(backends())("customer accounts on $name", (backend) => {
+  let shop: AccountsShop;
+  beforeAll(async () => {
+    shop = await startAccountsShop(backend);
+  });
+  afterAll(() => shop?.close());
+
+  const signIn = async (email: string, password: string, ip?: string) =>
+    shop.call({ method: "POST", url: "/api/v1/customers/sign-in", ip, payload: { email, password, recaptchaData: await shop.captcha() } });
+  const sendCode = (email: string, oneTimePassword: string, ip?: string, password = PASSWORD) =>
+    shop.call({ method: "POST", url: "/api/v1/customers/one-time-password", ip, payload: { email, password, oneTimePassword } });
+  const me = (token: string) => shop.call({ url: "/api/v1/customers/me", headers: asCustomer(token) });
+
+  describe("registration", () => {
+    it("creates a GENERAL_PUBLIC account, signs it in and never shows the password", async () => {
+      const email = freshEmail();
+      const response = await shop.call({
+        method: "POST",
+        url: "/api/v1/customers/register?locale=en_US",
+        payload: { email, firstName: "Jeanne", lastName: "Dupont", password: PASSWORD, newsLetterSubscribed: true, recaptchaData: await shop.captcha() },
+      });
+      expect(response.statusCode, response.body).toBe(201);
+      const body = response.json<Schemas["SignInResponse"]>();
+      expect(body.token).toEqual(expect.any(String));
+      expect(response.headers["x-customer-token"]).toBe(body.token);
+      expect(body.twoFactorRequired).toBe(false);
+      expect(body.customer).toMatchObject({
+        email,
+        firstName: "Jeanne",
+        lastName: "Dupont",
+        customerGroup: "GENERAL_PUBLIC",
+        locale: "en_US",
+        twoFactorAuthenticationEnabled: true,
+        newsLetterSubscribed: true,
+        miles: null,
+        addresses: [],
+        defaultBillingAddress: null,
+        defaultShippingAddress: null,
+        isEmpowermentAdmin: false,
+      });
+      expect(response.body).not.toContain(PASSWORD);
+      expect(response.body).not.toContain("argon2");
+    });
+
+    it("refuses an e-mail already used, whatever its case, with 409 EMAIL_ALREADY_EXISTS", async () => {
+      const { email } = await shop.register();
+      const again = await shop.call({
+        method: "POST",
+        url: "/api/v1/customers/register",
+        payload: { email: email.toUpperCase(), firstName: "Autre", lastName: "Personne", password: PASSWORD, recaptchaData: await shop.captcha() },
+      });
+      expect(again.statusCode).toBe(409);
+      expect(again.json()).toMatchObject({ status: 409, code: "EMAIL_ALREADY_EXISTS" });
+    });
+
+    it.each([
+      ["a password of 11 characters", { password: "Voyage@Pari" }, "password"],
+      ["a password without a symbol", { password: "VoyageParis2026" }, "password"],
+      ["a password without an uppercase letter", { password: "voyage@paris2026" }, "password"],
+      ["a password with another symbol", { password: "Voyage#Paris2026" }, "password"],
+      ["a first name of one letter", { firstName: "J" }, "firstName"],
+      ["a last name of one letter", { lastName: "D" }, "lastName"],
+      ["an e-mail without @", { email: "jeanne.example.fr" }, "email"],
+      ["no captcha answer", { recaptchaData: undefined }, "recaptchaData"],
+    ])("answers 400 naming the field for %s", async (_case, change, field) => {
+      const response = await shop.call({
+        method: "POST",
+        url: "/api/v1/customers/register",
+        payload: { email: freshEmail(), firstName: "Jeanne", lastName: "Dupont", password: PASSWORD, recaptchaData: "x", ...change },
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json<Schemas["Error"]>().fields?.[0]?.field).toBe(field);
+    });
+
+    it("refuses a captcha answer that does not verify, or one already used, with 400 CAPTCHA_INVALID", async () => {
+      const base = { firstName: "Jeanne", lastName: "Dupont", password: PASSWORD };
+      const forged = await shop.call({
+        method: "POST",
+        url: "/api/v1/customers/register",
+        payload: { ...base, email: freshEmail(), recaptchaData: Buffer.from("{}").toString("base64") },
+      });
+      expect(forged.statusCode).toBe(400);
+      expect(forged.json()).toMatchObject({ code: "CAPTCHA_INVALID", fields: [{ field: "recaptchaData" }] });
+
+      const answer = await shop.captcha();
+      const first = await shop.call({ method: "POST", url: "/api/v1/customers/register", payload: { ...base, email: freshEmail(), recaptchaData: answer } });
+      expect(first.statusCode).toBe(201);
+      const replay = await shop.call({ method: "POST", url: "/api/v1/customers/register", payload: { ...base, email: freshEmail(), recaptchaData: answer } });
+      expect(replay.statusCode).toBe(400);
+      expect(replay.json()).toMatchObject({ code: "CAPTCHA_INVALID" });
+    });
+  });
+
+  describe("sign-in", () => {
+    it("signs in with the right password, whatever the e-mail's case", async () => {
+      const { email } = await shop.register();
+      const response = await signIn(email.toUpperCase(), PASSWORD);
+      expect(response.statusCode, response.body).toBe(200);
+      const body = response.json<Schemas["SignInResponse"]>();
+      expect(body).toMatchObject({ twoFactorRequired: false, customer: { email } });
+      expect(response.headers["x-customer-token"]).toBe(body.token);
+      expect((await me(body.token ?? "")).statusCode).toBe(200);
+    });
+
+    it("answers 401 BAD_CREDENTIALS for a wrong password and for an unknown e-mail alike", async () => {
+      const { email } = await shop.register();
+      const wrong = await signIn(email, "Wrong@Password1");
+      const unknown = await signIn(freshEmail(), PASSWORD);
+      for (const response of [wrong, unknown]) {
+        expect(response.statusCode).toBe(401);
+        expect(response.json()).toMatchObject({ status: 401, code: "BAD_CREDENTIALS", message: "Bad credentials" });
+      }
+    });
+
+    it("stops an account after 5 failures in 15 minutes with 429 and Retry-After, from any address", async () => {
+      const { email } = await shop.register();
+      for (let attempt = 0; attempt < 5; attempt += 1) expect((await signIn(email, "Wrong@Password1")).statusCode).toBe(401);
+      const blocked = await signIn(email, PASSWORD);
+      expect(blocked.statusCode).toBe(429);
+      expect(blocked.json()).toMatchObject({ status: 429, code: "RATE_LIMITED" });
+      const retryAfter = Number(blocked.headers["retry-after"]);
+      expect(retryAfter).toBeGreaterThan(0);
+      expect(retryAfter).toBeLessThanOrEqual(15 * 60);
+      shop.advance(15 * MINUTE + 1000);
+      expect((await signIn(email, PASSWORD)).statusCode).toBe(200);
+    });
+
+    it("stops a client address after 5 failures whatever the accounts it tries", async () => {
+      const ip = freshIp();
+      for (let attempt = 0; attempt < 5; attempt += 1) expect((await signIn(freshEmail(), PASSWORD, ip)).statusCode).toBe(401);
+      const { email } = await shop.register();
+      expect((await signIn(email, PASSWORD, ip)).statusCode).toBe(429);
+      expect((await signIn(email, PASSWORD)).statusCode).toBe(200);
+    });
+  });
+
+  describe("two-factor sign-in", () => {
+    const twoFactorAccount = async () => (await shop.register({ twoFactorAuthenticationEnabled: true, email: freshEmail("deux") })).email;
+
+    it("e-mails a six-digit code instead of a token, and the code signs in once", async () => {
+      const email = await twoFactorAccount();
+      const first = await signIn(email, PASSWORD);
+      expect(first.statusCode).toBe(200);
+      expect(first.json()).toEqual({ token: null, twoFactorRequired: true, customer: null });
+      expect(first.headers["x-customer-token"]).toBeUndefined();
+      const mail = await shop.lastMailTo(email);
+      expect(mail?.subject).toContain("code");
+      const code = codeIn(mail?.text);
+
+      const verified = await sendCode(email, code);
+      expect(verified.statusCode, verified.body).toBe(200);
+      const body = verified.json<Schemas["SignInResponse"]>();
+      expect(body).toMatchObject({ twoFactorRequired: false, customer: { email } });
+      expect(verified.headers["x-customer-token"]).toBe(body.token);
+
+      const again = await sendCode(email, code);
+      expect(again.statusCode).toBe(401);
+      expect(again.json()).toMatchObject({ code: "OTP_EXPIRED", message: "One time password is expired" });
+    });
+
+    it("counts the attempts left on a wrong code, then refuses with too much attempts", async () => {
+      const email = await twoFactorAccount();
+      await signIn(email, PASSWORD);
+      const code = codeIn((await shop.lastMailTo(email))?.text);
+      const wrong = code === "000000" ? "111111" : "000000";
+      const first = await sendCode(email, wrong);
+      expect(first.statusCode).toBe(401);
+      expect(first.json()).toMatchObject({ code: "OTP_MISMATCH", message: "The provided one time password doesn't match|2" });
+      expect((await sendCode(email, wrong)).json()).toMatchObject({ message: "The provided one time password doesn't match|1" });
+      expect((await sendCode(email, wrong)).json()).toMatchObject({ code: "OTP_TOO_MANY_ATTEMPTS", message: "Too much attempts for one time password" });
+      const right = await sendCode(email, code);
+      expect(right.statusCode).toBe(401);
+      expect(right.json()).toMatchObject({ code: "OTP_TOO_MANY_ATTEMPTS" });
+
+      // A new sign-in sends a new code with its 3 attempts.
+      await signIn(email, PASSWORD);
+      const fresh = codeIn((await shop.lastMailTo(email))?.text);
+      expect((await sendCode(email, fresh)).statusCode).toBe(200);
+    });
+
+    it("refuses a code after 10 minutes as expired", async () => {
+      const email = await twoFactorAccount();
+      await signIn(email, PASSWORD);
+      const code = codeIn((await shop.lastMailTo(email))?.text);
+      shop.advance(10 * MINUTE + 1000);
+      const late = await sendCode(email, code);
+      expect(late.statusCode).toBe(401);
+      expect(late.json()).toMatchObject({ code: "OTP_EXPIRED", message: "One time password is expired" });
+    });
+
+    it("refuses the code with a wrong password as BAD_CREDENTIALS", async () => {
+      const email = await twoFactorAccount();
+      await signIn(email, PASSWORD);
+      const code = codeIn((await shop.lastMailTo(email))?.text);
+      const response = await sendCode(email, code, undefined, "Wrong@Password1");
+      expect(response.statusCode).toBe(401);
+      expect(response.json()).toMatchObject({ code: "BAD_CREDENTIALS" });
+      expect((await sendCode(email, code)).statusCode).toBe(200);
+    });
+
+    it("writes the code e-mail in the customer's language", async () => {
+      const email = freshEmail("en");
+      await shop.register({ email, twoFactorAuthenticationEnabled: true, locale: "en_US" });
+      await signIn(email, PASSWORD);
+      const mail = await shop.lastMailTo(email);
+      expect(mail?.text).toContain("Your sign-in code is");
+    });
+  });
+
+  describe("sessions", () => {
+    it("renews the token on each authenticated call and refuses it after 30 minutes unused", async () => {
+      const { token } = await shop.register();
+      shop.advance(20 * MINUTE);
+      const first = await me(token);
+      expect(first.statusCode).toBe(200);
+      const renewed = first.headers["x-customer-token"];
+      expect(renewed).toEqual(expect.any(String));
+      shop.advance(20 * MINUTE);
+      expect((await me(token)).statusCode).toBe(401);
+      const later = await me(String(renewed));
+      expect(later.statusCode).toBe(200);
+      shop.advance(31 * MINUTE);
+      const expired = await me(String(later.headers["x-customer-token"]));
+      expect(expired.statusCode).toBe(401);
+      expect(expired.json()).toMatchObject({ code: "CUSTOMER_TOKEN_INVALID" });
+    });
+
+    it("refuses a call without a token, and a forged token", async () => {
+      const missing = await shop.call({ url: "/api/v1/customers/me" });
+      expect(missing.statusCode).toBe(401);
+      const { token } = await shop.register();
+      const [header, payload] = token.split(".");
+      const forged = await me(`${header}.${payload}.c2lnbmF0dXJl`);
+      expect(forged.statusCode).toBe(401);
+      expect(forged.json()).toMatchObject({ code: "CUSTOMER_TOKEN_INVALID" });
+    });
+
+    it("revokes the session on sign-out, renewed tokens included", async () => {
+      const { token } = await shop.register();
+      const renewed = String((await me(token)).headers["x-customer-token"]);
+      const out = await shop.call({ method: "POST", url: "/api/v1/customers/sign-out", headers: asCustomer(token) });
+      expect(out.statusCode).toBe(204);
+      expect(out.headers["x-customer-token"]).toBeUndefined();
+      expect((await me(token)).statusCode).toBe(401);
+      expect((await me(renewed)).statusCode).toBe(401);
+    });
+
+    it("changes the password with the current one, ending every other session", async () => {
+      const { token, email } = await shop.register();
+      const other = (await signIn(email, PASSWORD)).json<Schemas["SignInResponse"]>().token ?? "";
+      const wrong = await shop.call({
+        method: "POST",
+        url: "/api/v1/customers/change-password",
+        headers: asCustomer(token),
+        payload: { currentPassword: "Wrong@Password1", newPassword: "Nouveau@Depart2027" },
+      });
+      expect(wrong.statusCode).toBe(400);
+      expect(wrong.json()).toMatchObject({ code: "CURRENT_PASSWORD_MISMATCH", fields: [{ field: "currentPassword" }] });
+
+      const changed = await shop.call({
+        method: "POST",
+        url: "/api/v1/customers/change-password",
+        headers: asCustomer(token),
+        payload: { currentPassword: PASSWORD, newPassword: "Nouveau@Depart2027" },
+      });
+      expect(changed.statusCode).toBe(204);
+      const fresh = String(changed.headers["x-customer-token"]);
+      expect((await me(token)).statusCode).toBe(401);
+      expect((await me(other)).statusCode).toBe(401);
+      expect((await me(fresh)).statusCode).toBe(200);
+      expect((await signIn(email, PASSWORD)).statusCode).toBe(401);
+      expect((await signIn(email, "Nouveau@Depart2027")).statusCode).toBe(200);
+    });
+  });
+
+  describe("password reset", () => {
+    const requestReset = async (email: string, ip?: string) =>
+      shop.call({ method: "POST", url: "/api/v1/customers/reset-password", ip, payload: { email, recaptchaData: await shop.captcha() } });
+    const resetWith = async (token: string, newPassword = "Nouveau@Depart2027") =>
+      shop.call({
+        method: "POST",
+        url: `/api/v1/customers/change-password/${token}`,
+        payload: { newPassword, recaptchaData: await shop.captcha() },
+      });
+    const tokenIn = (text: string | undefined) => {
+      const match = /https:\/\/boutique\.example\.com\/(fr|en)\/reinitialisation-mot-de-passe\?token=([\w-]+)/.exec(text ?? "");
+      if (!match?.[2]) throw new Error(`no reset link in ${text}`);
+      return { lang: match[1], token: match[2] };
+    };
+
+    it("e-mails a link to the reset page; the token sets a new password once and ends the sessions", async () => {
+      const { email, token: session } = await shop.register();
+      const accepted = await requestReset(email);
+      expect(accepted.statusCode).toBe(202);
+      const link = tokenIn((await shop.lastMailTo(email))?.text);
+      expect(link.lang).toBe("fr");
+
+      expect((await resetWith(link.token)).statusCode).toBe(204);
+      expect((await me(session)).statusCode).toBe(401);
+      expect((await signIn(email, "Nouveau@Depart2027")).statusCode).toBe(200);
+
+      const again = await resetWith(link.token, "Encore@Autre2028");
+      expect(again.statusCode).toBe(404);
+      expect(again.json()).toMatchObject({ code: "RESET_TOKEN_INVALID" });
+    });
+
+    it("answers 202 for an unknown address without sending anything", async () => {
+      const email = freshEmail("inconnu");
+      expect((await requestReset(email)).statusCode).toBe(202);
+      expect(await shop.lastMailTo(email)).toBeUndefined();
+    });
+
+    it("refuses a token after one hour", async () => {
+      const { email } = await shop.register();
+      await requestReset(email);
+      const { token } = tokenIn((await shop.lastMailTo(email))?.text);
+      shop.advance(61 * MINUTE);
+      const late = await resetWith(token);
+      expect(late.statusCode).toBe(404);
+      expect(late.json()).toMatchObject({ code: "RESET_TOKEN_INVALID" });
+    });
+
+    it("sends at most 5 reset e-mails per account in 15 minutes", async () => {
+      const { email } = await shop.register();
+      for (let attempt = 0; attempt < 5; attempt += 1) expect((await requestReset(email)).statusCode).toBe(202);
+      const blocked = await requestReset(email);
+      expect(blocked.statusCode).toBe(429);
+      expect(blocked.headers["retry-after"]).toBeDefined();
+    });
+  });
+});
