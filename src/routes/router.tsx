@@ -18,6 +18,7 @@ import { categoriesQuery, homePageQuery, homeSliderQuery, landingQuery, products
 import { productBySlugQuery } from "../api/queries/product.ts";
 import { searchPageSearchSchema } from "../features/search/search-params.ts";
 import { listingSearchSchema, listingStateOf, toListingParams } from "../ui/listing/listing-search.ts";
+import { PagePlaceholder } from "../ui/page-placeholder.tsx";
 import { pagePath, PAGES, type PageId } from "./pages.ts";
 import { pageComponents, LanguageLayout } from "./page-components.tsx";
 import { parseSearch, stringifySearch } from "./search-string.ts";
@@ -101,6 +102,10 @@ function languageTree(lang: Lang) {
       ...(validateSearch ? { validateSearch } : {}),
       loaderDeps: ({ search }) => ({ search }),
       loader: ({ context, params, deps }) => prefetchPageData(page, lang, { context, params, search: deps.search }),
+      // The shell (header, consent banner) paints without waiting for the page's code.
+      pendingComponent: PagePlaceholder,
+      pendingMs: 0,
+      pendingMinMs: 0,
     });
   });
   const unknown = createRoute({
