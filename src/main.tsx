@@ -7,10 +7,13 @@ import { RouterProvider } from "@tanstack/react-router";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { createApiClient } from "./api/client.ts";
-import { CartProvider, createCart } from "./app/cart.tsx";
+import { CartProvider, createCart, customerSignedIn, customerSignedOut } from "./app/cart.tsx";
+import { readStoredCartId } from "./app/cart-storage.ts";
 import { ConsentProvider, createConsent } from "./app/consent.tsx";
 import { reportLoadFailure } from "./app/lazy-actor.ts";
+import { createCustomerTokenStore } from "./app/customer-token.ts";
 import { createNotifications, NotificationsProvider } from "./app/notifications.tsx";
+import { createAuth, SessionProvider } from "./app/session-provider.tsx";
 import { fetchRuntimeConfig, type RuntimeConfig } from "./app/runtime-config.ts";
 import { activateLanguage, apiLocaleOf, currentLang, DEFAULT_LANG, i18n, isLang } from "./i18n/i18n.ts";
 import { createAppRouter } from "./routes/router.tsx";
@@ -27,13 +30,28 @@ async function start() {
   // The provider renders nothing until a language is active: activate the address's one first.
   const [config] = await Promise.all([inlineRuntimeConfig() ?? fetchRuntimeConfig(), activateLanguage(isLang(firstSegment) ? firstSegment : DEFAULT_LANG)]);
   const queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: 60_000, retry: 1 } } });
+  const tokens = createCustomerTokenStore();
   const api = createApiClient({
     baseUrl: `${window.location.origin}/api/v1`,
     storefrontToken: config.storefrontToken,
     locale: () => apiLocaleOf(currentLang()),
+    customerToken: () => tokens.read(),
+    onCustomerToken: (token) => tokens.store(token),
+    onUnauthorized: (operation) => auth.unauthorized(operation),
   });
   const notifications = createNotifications();
   const cart = createCart({ api, notifications });
+  const auth = createAuth({
+    api,
+    tokens,
+    queryClient,
+    notifications,
+    cart: {
+      storedCartId: () => readStoredCartId() ?? undefined,
+      signedIn: (customerGroup) => customerSignedIn(cart, customerGroup),
+      signedOut: () => customerSignedOut(cart),
+    },
+  });
   const consent = createConsent();
   const router = createAppRouter({ queryClient, api, config });
   const container = document.getElementById("root");
@@ -44,9 +62,11 @@ async function start() {
         <QueryClientProvider client={queryClient}>
           <NotificationsProvider notifications={notifications}>
             <ConsentProvider consent={consent}>
-              <CartProvider cart={cart}>
-                <RouterProvider router={router} />
-              </CartProvider>
+              <SessionProvider auth={auth}>
+                <CartProvider cart={cart}>
+                  <RouterProvider router={router} />
+                </CartProvider>
+              </SessionProvider>
             </ConsentProvider>
           </NotificationsProvider>
         </QueryClientProvider>
@@ -54,7 +74,7 @@ async function start() {
     </StrictMode>,
   );
   // The shell's flows are not needed for the first paint: they load right after it.
-  const loadShellFlows = () => Promise.all([notifications.load(), consent.actor.load(), cart.load()]).catch(reportLoadFailure);
+  const loadShellFlows = () => Promise.all([notifications.load(), consent.actor.load(), auth.session.load(), cart.load()]).catch(reportLoadFailure);
   if (typeof window.requestIdleCallback === "function") window.requestIdleCallback(() => void loadShellFlows(), { timeout: SHELL_FLOWS_DEADLINE_MS });
   else setTimeout(() => void loadShellFlows(), 0);
 }

@@ -14,6 +14,7 @@ export interface ApiError {
 }
 
 export const CANCELLED_STATUS = 499;
+const HTTP_UNAUTHORIZED = 401;
 export const NO_RESPONSE_STATUS = -1;
 export const CANCELLED_MESSAGE = "Operation cancelled due to a new request";
 
@@ -24,6 +25,8 @@ export interface ClientOptions {
   customerToken?: () => string | undefined;
   /** Called with the renewed customer token an answer carries. */
   onCustomerToken?: (token: string) => void;
+  /** Called when an answer is 401, with the operation's path in the contract (`/customers/me`). */
+  onUnauthorized?: (operation: { schemaPath: string; method: string }) => void;
   fetch?: typeof fetch;
 }
 
@@ -56,9 +59,10 @@ export function createApiClient(options: ClientOptions) {
       if (token) request.headers.set("X-Customer-Authorization", `Bearer ${token}`);
       return request;
     },
-    onResponse({ response }) {
+    onResponse({ response, schemaPath, request }) {
       const renewed = response.headers.get("X-Customer-Token");
       if (renewed) options.onCustomerToken?.(renewed);
+      if (response.status === HTTP_UNAUTHORIZED) options.onUnauthorized?.({ schemaPath, method: request.method });
       return undefined;
     },
   };

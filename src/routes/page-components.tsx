@@ -16,6 +16,7 @@ export const pageComponents: Record<PageId, RouteComponent> = {
   search: lazyRouteComponent(() => import("../features/search/search-page.tsx"), "SearchPage"),
   cart: lazyRouteComponent(() => import("../features/cart/cart-page.tsx"), "CartPage"),
   account: lazyRouteComponent(() => import("../features/account/account-page.tsx"), "AccountPage"),
+  resetPassword: lazyRouteComponent(() => import("../features/auth/reset-password-page.tsx"), "ResetPasswordPage"),
   contact: lazyRouteComponent(() => import("../features/content/contact-page.tsx"), "ContactPage"),
   legalMentions: lazyRouteComponent(infoPages, "LegalMentionsPage"),
   termsOfSale: lazyRouteComponent(infoPages, "TermsOfSalePage"),

@@ -10,6 +10,8 @@ export const PAGES = {
   search: { fr: "/recherche", en: "/search" },
   cart: { fr: "/mon-panier", en: "/my-cart" },
   account: { fr: "/mon-compte/{-$pageName}", en: "/my-account/{-$pageName}" },
+  // Not among the spec's translated slugs: the same path in both languages (the e-mailed link's).
+  resetPassword: { fr: "/reinitialisation-mot-de-passe", en: "/reinitialisation-mot-de-passe" },
   contact: { fr: "/contact", en: "/contact" },
   legalMentions: { fr: "/mentions-legales", en: "/mentions-legales" },
   termsOfSale: { fr: "/conditions-generales-de-vente", en: "/conditions-generales-de-vente" },

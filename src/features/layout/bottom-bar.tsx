@@ -5,15 +5,15 @@ import { Link } from "@tanstack/react-router";
 import { useLang } from "../../app/shop-context.ts";
 import { pageHref } from "../../routes/pages.ts";
 import { CartButton } from "../cart/cart-button.tsx";
-import { AccountIcon, HomeIcon, MenuIcon, SearchIcon } from "./shell-icons.tsx";
+import { AccountButton } from "./account-button.tsx";
+import { HomeIcon, MenuIcon, SearchIcon } from "./shell-icons.tsx";
 
 export interface BottomBarProps {
   onOpenMenu: () => void;
   onOpenSearch: () => void;
-  onOpenLogin: () => void;
 }
 
-export function BottomBar({ onOpenMenu, onOpenSearch, onOpenLogin }: BottomBarProps) {
+export function BottomBar({ onOpenMenu, onOpenSearch }: BottomBarProps) {
   const { _ } = useLingui();
   const lang = useLang();
   return (
@@ -38,10 +38,7 @@ export function BottomBar({ onOpenMenu, onOpenSearch, onOpenLogin }: BottomBarPr
           </button>
         </li>
         <li>
-          <button type="button" className="bottom-bar__item" aria-haspopup="dialog" onClick={onOpenLogin}>
-            <AccountIcon />
-            <span>{_("layout.account")}</span>
-          </button>
+          <AccountButton className="bottom-bar__item" />
         </li>
         <li>
           <CartButton className="bottom-bar__item" />

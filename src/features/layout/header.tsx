@@ -5,9 +5,9 @@ import { MegaMenu } from "../navigation/mega-menu.tsx";
 import { LanguageSwitcher } from "../navigation/language-switcher.tsx";
 import { SearchBar } from "../search/search-bar.tsx";
 import { BrandLogo } from "./brand-logo.tsx";
-import { AccountIcon } from "./shell-icons.tsx";
+import { AccountButton } from "./account-button.tsx";
 
-export function Header({ onOpenLogin }: { onOpenLogin: () => void }) {
+export function Header() {
   const { _ } = useLingui();
   return (
     <header className="site-header">
@@ -19,10 +19,7 @@ export function Header({ onOpenLogin }: { onOpenLogin: () => void }) {
           </div>
           <div className="site-header__actions">
             <LanguageSwitcher />
-            <button type="button" className="site-header__action site-header__account" aria-haspopup="dialog" onClick={onOpenLogin}>
-              <AccountIcon />
-              <span>{_("layout.account")}</span>
-            </button>
+            <AccountButton className="site-header__action site-header__account" />
             <CartButton className="site-header__action site-header__cart" />
           </div>
         </div>

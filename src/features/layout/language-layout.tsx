@@ -5,6 +5,7 @@
 import { useLingui } from "@lingui/react";
 import { Outlet } from "@tanstack/react-router";
 import { Suspense, useState } from "react";
+import { useAuthDialogShown } from "../../app/session-provider.tsx";
 import { BottomBar } from "./bottom-bar.tsx";
 import { FlyingBlueBar } from "./flying-blue-bar.tsx";
 import { Header } from "./header.tsx";
@@ -12,12 +13,13 @@ import { ConsentBanner } from "../consent/consent-banner.tsx";
 import { Footer, LoginModal, MenuModal, NotificationsArea, SearchModal } from "./lazy-parts.ts";
 import "./layout.css";
 
-type ShellDialog = "login" | "menu" | "search";
+type ShellDialog = "menu" | "search";
 
 export function LanguageLayout() {
   const { _ } = useLingui();
   const [dialog, setDialog] = useState<ShellDialog | null>(null);
   const close = () => setDialog(null);
+  const authDialogShown = useAuthDialogShown();
   return (
     <div className="site">
       <ConsentBanner />
@@ -25,19 +27,23 @@ export function LanguageLayout() {
         {_("common.skipToContent")}
       </a>
       <FlyingBlueBar />
-      <Header onOpenLogin={() => setDialog("login")} />
+      <Header />
       <main id="main" tabIndex={-1} className="site__main">
         <Outlet />
       </main>
       <Suspense fallback={null}>
         <Footer />
       </Suspense>
-      <BottomBar onOpenMenu={() => setDialog("menu")} onOpenSearch={() => setDialog("search")} onOpenLogin={() => setDialog("login")} />
+      <BottomBar onOpenMenu={() => setDialog("menu")} onOpenSearch={() => setDialog("search")} />
       {dialog !== null && (
         <Suspense fallback={null}>
-          <LoginModal open={dialog === "login"} onClose={close} />
           <MenuModal open={dialog === "menu"} onClose={close} />
           <SearchModal open={dialog === "search"} onClose={close} />
+        </Suspense>
+      )}
+      {authDialogShown && (
+        <Suspense fallback={null}>
+          <LoginModal />
         </Suspense>
       )}
       <Suspense fallback={null}>

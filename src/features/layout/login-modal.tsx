@@ -1,19 +1,68 @@
-// The sign-in dialog and its two tabs (personal account, airline employee). The forms come with
-// the accounts work; until then each tab says so plainly.
+// The sign-in dialog's modals (SPEC §2), driven by the auth machine: the login modal with its two
+// tabs (personal account; airline employee: the Habile single sign-on button and the GPNet staff-number
+// account), the welcome modal after a sign-in, and the reset modal after a reset link was requested.
 import { useLingui } from "@lingui/react";
-import { useId, useRef, useState, type KeyboardEvent } from "react";
+import { useId, useRef, type KeyboardEvent } from "react";
+import type { AuthTab } from "../../../machines/auth/auth.types.ts";
+import { AppLink } from "../../app/app-link.tsx";
+import { useSession } from "../../app/session.ts";
+import { useLang } from "../../app/shop-context.ts";
+import { CodeForm } from "../auth/code-form.tsx";
+import { ForgotForm } from "../auth/forgot-form.tsx";
+import { LoginForm } from "../auth/login-form.tsx";
+import { RegisterForm } from "../auth/register-form.tsx";
+import { useAuthDialog } from "../auth/use-auth-dialog.ts";
+import "../auth/auth.css";
+import { pageHref } from "../../routes/pages.ts";
 import { Modal } from "../../ui/modal.tsx";
 
-type LoginTab = "personal" | "employee";
-const TABS: readonly LoginTab[] = ["personal", "employee"];
-const TAB_LABELS: Record<LoginTab, string> = { personal: "layout.login.tab.personal", employee: "layout.login.tab.employee" };
-const TAB_PENDING: Record<LoginTab, string> = { personal: "layout.login.personal.pending", employee: "layout.login.employee.pending" };
+const TABS: readonly AuthTab[] = ["personal", "employee"];
+const TAB_LABELS: Record<AuthTab, string> = { personal: "layout.login.tab.personal", employee: "layout.login.tab.employee" };
+/** SPEC §2: the profile is /mon-compte/profil (its slug in each language). */
+const PROFILE_SLUG = { fr: "profil", en: "profile" } as const;
 
-export function LoginModal({ open, onClose }: { open: boolean; onClose: () => void }) {
+export function LoginModal() {
   const { _ } = useLingui();
+  const dialog = useAuthDialog();
+  const close = () => dialog.send({ type: "auth.close" });
+  const loginShown = dialog.view === "login" || dialog.view === "code" || dialog.view === "register" || dialog.view === "forgot";
   return (
-    <Modal open={open} onClose={onClose} title={_("layout.login.title")} closeLabel={_("layout.dialog.close")}>
-      <LoginTabs />
+    <>
+      <Modal open={loginShown} onClose={close} title={_("layout.login.title")} closeLabel={_("layout.dialog.close")}>
+        {dialog.reloaded && (
+          <p className="auth-alert auth-alert--info" role="status">
+            {_("auth.disconnected")}
+          </p>
+        )}
+        <LoginTabs />
+      </Modal>
+      <WelcomeModal open={dialog.view === "welcome"} onClose={close} />
+      <Modal open={dialog.view === "resetSent"} onClose={close} title={_("auth.resetSent.title")} closeLabel={_("layout.dialog.close")}>
+        <p role="status">{_("auth.resetSent.text", { email: dialog.email })}</p>
+        <button type="button" className="button" onClick={close}>
+          {_("auth.resetSent.close")}
+        </button>
+      </Modal>
+    </>
+  );
+}
+
+function WelcomeModal({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { _ } = useLingui();
+  const lang = useLang();
+  const { customer } = useSession();
+  const names = customer ? `${customer.firstName} ${customer.lastName}` : "";
+  return (
+    <Modal open={open} onClose={onClose} title={_("auth.welcome.title", { names })} closeLabel={_("layout.dialog.close")}>
+      <p>{_("auth.welcome.text")}</p>
+      <div className="auth-form__actions">
+        <button type="button" className="button" onClick={onClose}>
+          {_("auth.welcome.continue")}
+        </button>
+        <AppLink className="button button--ghost" href={pageHref("account", lang, { pageName: PROFILE_SLUG[lang] })} onClick={onClose}>
+          {_("auth.welcome.account")}
+        </AppLink>
+      </div>
     </Modal>
   );
 }
@@ -21,8 +70,12 @@ export function LoginModal({ open, onClose }: { open: boolean; onClose: () => vo
 function LoginTabs() {
   const { _ } = useLingui();
   const baseId = useId();
-  const [selected, setSelected] = useState<LoginTab>("personal");
-  const tabRefs = useRef(new Map<LoginTab, HTMLButtonElement>());
+  const dialog = useAuthDialog();
+  const selected = dialog.tab;
+  const tabRefs = useRef(new Map<AuthTab, HTMLButtonElement>());
+  const select = (tab: AuthTab) => {
+    if (tab !== selected) dialog.send({ type: "auth.selectTab", tab });
+  };
 
   // Tabs pattern: arrows move (and select) between tabs, Home/End jump to the ends.
   const onKeyDown = (event: KeyboardEvent) => {
@@ -35,7 +88,7 @@ function LoginTabs() {
       : undefined;
     if (!next) return;
     event.preventDefault();
-    setSelected(next);
+    select(next);
     tabRefs.current.get(next)?.focus();
   };
 
@@ -55,25 +108,49 @@ function LoginTabs() {
             aria-controls={`${baseId}-panel-${tab}`}
             tabIndex={selected === tab ? 0 : -1}
             className="login-tabs__tab"
-            onClick={() => setSelected(tab)}
+            onClick={() => select(tab)}
           >
             {_(TAB_LABELS[tab])}
           </button>
         ))}
       </div>
-      {TABS.map((tab) => (
-        <div
-          key={tab}
-          role="tabpanel"
-          id={`${baseId}-panel-${tab}`}
-          aria-labelledby={`${baseId}-tab-${tab}`}
-          hidden={selected !== tab}
-          tabIndex={0}
-          className="login-tabs__panel"
-        >
-          <p>{_(TAB_PENDING[tab])}</p>
-        </div>
-      ))}
+      <div role="tabpanel" id={`${baseId}-panel-${selected}`} aria-labelledby={`${baseId}-tab-${selected}`} className="login-tabs__panel auth-panel">
+        {selected === "employee" && <HabileSignIn />}
+        <FlowView />
+      </div>
     </div>
   );
+}
+
+/** The single sign-on of airline employees: shown, wired by its own issue. */
+function HabileSignIn() {
+  const { _ } = useLingui();
+  const noteId = useId();
+  return (
+    <div className="auth-habile">
+      <button type="button" className="button auth-habile__button" disabled aria-describedby={noteId}>
+        {_("auth.habile.button")}
+      </button>
+      <p className="auth-habile__note" id={noteId}>
+        {_("auth.habile.pending")}
+      </p>
+      <p className="auth-habile__or">{_("auth.habile.or")}</p>
+    </div>
+  );
+}
+
+function FlowView() {
+  const dialog = useAuthDialog();
+  const flow = dialog.tab === "employee" ? "gpnet" : "personal";
+  // Each view is keyed by its flow: switching tabs starts the forms afresh.
+  switch (dialog.view) {
+    case "code":
+      return <CodeForm key={flow} />;
+    case "register":
+      return <RegisterForm key={flow} flow={flow} onCancel={flow === "gpnet" ? () => dialog.send({ type: "auth.showLogin" }) : undefined} />;
+    case "forgot":
+      return <ForgotForm key={flow} flow={flow} />;
+    default:
+      return <LoginForm key={flow} flow={flow} />;
+  }
 }

@@ -1,0 +1,139 @@
+// The IO of the sign-in dialog and of the customer session: the customers/… and gpnet/… calls of
+// the contract, chosen by the dialog's flow. The shopper's anonymous cart id goes with a sign-in.
+import { fromPromise } from "xstate";
+import { authMachine } from "../../machines/auth/auth.machine.ts";
+import type {
+  AuthNotification,
+  Customer,
+  RegisterInput,
+  RequestResetInput,
+  SignedIn,
+  SignInInput,
+  SignInOutput,
+  VerifyCodeInput,
+} from "../../machines/auth/auth.types.ts";
+import { sessionMachine } from "../../machines/auth/session.machine.ts";
+import type { SessionNotification } from "../../machines/auth/session.types.ts";
+import { unwrap, type ApiClient } from "../api/client.ts";
+
+/** A staff-number call without its staff number is a form bug: it answers as the server would. */
+function staffNumberOf(input: { gpnetId: string | null }): string {
+  if (input.gpnetId === null || input.gpnetId === "") throw { status: 400, message: "gpnetId is required" };
+  return input.gpnetId;
+}
+
+/** The anonymous cart's id, as the sign-in calls take it. */
+function cartQuery(shoppingCartId: () => number | undefined) {
+  const id = shoppingCartId();
+  return id === undefined ? {} : { shoppingCartId: id };
+}
+
+export function signInActor(api: ApiClient, shoppingCartId: () => number | undefined) {
+  return fromPromise<SignInOutput, SignInInput>(({ input, signal }) => {
+    const { email, password, recaptchaData } = input;
+    const query = cartQuery(shoppingCartId);
+    return input.flow === "gpnet"
+      ? unwrap(api.POST("/gpnet/sign-in", { params: { query }, body: { gpnetId: staffNumberOf(input), email, password, recaptchaData }, signal }))
+      : unwrap(api.POST("/customers/sign-in", { params: { query }, body: { email, password, recaptchaData }, signal }));
+  });
+}
+
+export function verifyCodeActor(api: ApiClient, shoppingCartId: () => number | undefined) {
+  return fromPromise<SignInOutput, VerifyCodeInput>(({ input, signal }) => {
+    const { email, password, oneTimePassword } = input;
+    const query = cartQuery(shoppingCartId);
+    return input.flow === "gpnet"
+      ? unwrap(api.POST("/gpnet/one-time-password", { params: { query }, body: { gpnetId: staffNumberOf(input), email, password, oneTimePassword }, signal }))
+      : unwrap(api.POST("/customers/one-time-password", { params: { query }, body: { email, password, oneTimePassword }, signal }));
+  });
+}
+
+export function registerActor(api: ApiClient, locale: () => Customer["locale"]) {
+  return fromPromise<SignInOutput, RegisterInput>(({ input, signal }) => {
+    const { flow: _flow, gpnetId: _gpnetId, ...registration } = input;
+    const body = { ...registration, locale: locale() };
+    return input.flow === "gpnet"
+      ? unwrap(api.POST("/gpnet/register", { body: { ...body, gpnetId: staffNumberOf(input) }, signal }))
+      : unwrap(api.POST("/customers/register", { body, signal }));
+  });
+}
+
+export function requestResetActor(api: ApiClient) {
+  return fromPromise<unknown, RequestResetInput>(({ input, signal }) => {
+    const body = { email: input.email, recaptchaData: input.recaptchaData };
+    return input.flow === "gpnet"
+      ? unwrap(api.POST("/gpnet/reset-password", { body, signal }))
+      : unwrap(api.POST("/customers/reset-password", { body, signal }));
+  });
+}
+
+export function loadCustomerActor(api: ApiClient, shoppingCartId: () => number | undefined) {
+  return fromPromise<Customer>(({ signal }) => unwrap(api.GET("/customers/me", { params: { query: cartQuery(shoppingCartId) }, signal })));
+}
+
+export function revokeSessionActor(api: ApiClient) {
+  return fromPromise<unknown>(({ signal }) => unwrap(api.POST("/customers/sign-out", { signal })));
+}
+
+/** What the dialog asks of the app around it. */
+export interface AuthEffects {
+  storeToken: (token: string) => void;
+  deleteToken: () => void;
+  /** The session (and through it the cart) learns who signed in. */
+  signedIn: (signedIn: SignedIn) => void;
+  reloadCategories: () => void;
+  notify: (notification: AuthNotification) => void;
+}
+
+export interface AuthIo {
+  api: ApiClient;
+  /** The anonymous cart's id, sent with a sign-in so that its lines join the customer's cart. */
+  shoppingCartId: () => number | undefined;
+  locale: () => Customer["locale"];
+}
+
+/** The sign-in dialog with its IO and the app's effects bound. */
+export function createAuthMachine({ api, shoppingCartId, locale }: AuthIo, effects: AuthEffects) {
+  return authMachine.provide({
+    actors: {
+      signIn: signInActor(api, shoppingCartId),
+      verifyCode: verifyCodeActor(api, shoppingCartId),
+      register: registerActor(api, locale),
+      requestReset: requestResetActor(api),
+    },
+    actions: {
+      storeToken: (_, { token }) => effects.storeToken(token),
+      deleteToken: () => effects.deleteToken(),
+      announceSignedIn: (_, signedIn) => effects.signedIn(signedIn),
+      reloadCategories: () => effects.reloadCategories(),
+      notify: (_, notification) => effects.notify(notification),
+    },
+  });
+}
+
+/** What the session asks of the app around it. */
+export interface SessionEffects {
+  deleteToken: () => void;
+  /** The cart forgets the customer's cart. */
+  forgetCart: () => void;
+  /** The cart learns the customer's group. */
+  announceCustomer: (customer: Customer) => void;
+  clearEmpowermentFlags: () => void;
+  showDisconnected: () => void;
+  notify: (notification: SessionNotification) => void;
+}
+
+/** The customer session with its IO and the app's effects bound; give it `{ stored }` as input. */
+export function createSessionMachine({ api, shoppingCartId }: Omit<AuthIo, "locale">, effects: SessionEffects) {
+  return sessionMachine.provide({
+    actors: { loadCustomer: loadCustomerActor(api, shoppingCartId), revokeSession: revokeSessionActor(api) },
+    actions: {
+      deleteToken: () => effects.deleteToken(),
+      forgetCart: () => effects.forgetCart(),
+      announceCustomer: (_, { customer }) => effects.announceCustomer(customer),
+      clearEmpowermentFlags: () => effects.clearEmpowermentFlags(),
+      showDisconnected: () => effects.showDisconnected(),
+      notify: (_, notification) => effects.notify(notification),
+    },
+  });
+}

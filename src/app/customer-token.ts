@@ -1,0 +1,68 @@
+// The customer's session token (SPEC §3 client storage, §9): a cookie of 30 minutes, refreshed each
+// time it is read (every API call reads it), SameSite=Strict, Secure on https. The API client reads it
+// and stores the renewed token the server returns.
+
+export const CUSTOMER_TOKEN_COOKIE = "customerToken";
+export const CUSTOMER_TOKEN_MINUTES = 30;
+const SECONDS_PER_MINUTE = 60;
+
+/** A JWT: three base64url parts. Anything else in the cookie cannot be a token we wrote. */
+const TOKEN_PATTERN = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/u;
+
+export type StoredTokenRead = { state: "none" } | { state: "present"; token: string } | { state: "unreadable" };
+
+/** What the cookie header holds under the token's name. */
+export function readTokenCookie(cookieHeader: string): StoredTokenRead {
+  const raw = cookieHeader
+    .split(";")
+    .map((part) => part.trim())
+    .find((part) => part.startsWith(`${CUSTOMER_TOKEN_COOKIE}=`))
+    ?.slice(CUSTOMER_TOKEN_COOKIE.length + 1);
+  if (raw === undefined || raw === "") return { state: "none" };
+  let token: string;
+  try {
+    token = decodeURIComponent(raw);
+  } catch {
+    return { state: "unreadable" };
+  }
+  return TOKEN_PATTERN.test(token) ? { state: "present", token } : { state: "unreadable" };
+}
+
+/** The `document.cookie` assignment that keeps the token 30 minutes more. */
+export function tokenCookie(token: string, secure: boolean): string {
+  return `${CUSTOMER_TOKEN_COOKIE}=${encodeURIComponent(token)}; Max-Age=${CUSTOMER_TOKEN_MINUTES * SECONDS_PER_MINUTE}; Path=/; SameSite=Strict${secure ? "; Secure" : ""}`;
+}
+
+/** The `document.cookie` assignment that deletes the token. */
+export function deletedTokenCookie(secure: boolean): string {
+  return `${CUSTOMER_TOKEN_COOKIE}=; Max-Age=0; Path=/; SameSite=Strict${secure ? "; Secure" : ""}`;
+}
+
+export interface CustomerTokenStore {
+  /** The token, its cookie refreshed for 30 minutes; undefined when none (or unreadable). */
+  read(): string | undefined;
+  store(token: string): void;
+  remove(): void;
+  /** What the cookie held when the app started. */
+  readonly initial: StoredTokenRead;
+}
+
+/** The token store of a document (the browser's, or a test's). */
+export function createCustomerTokenStore(target: { cookie: string } = document, secure = window.location.protocol === "https:"): CustomerTokenStore {
+  const initial = readTokenCookie(target.cookie);
+  return {
+    initial,
+    read() {
+      const found = readTokenCookie(target.cookie);
+      if (found.state !== "present") return undefined;
+      target.cookie = tokenCookie(found.token, secure);
+      return found.token;
+    },
+    store(token) {
+      target.cookie = tokenCookie(token, secure);
+    },
+    remove() {
+      target.cookie = deletedTokenCookie(secure);
+    },
+  };
+}

@@ -1,0 +1,31 @@
+// The account button of the header and of the phone bottom bar (SPEC §2): the profile page when
+// signed in, otherwise the sign-in dialog.
+import { useLingui } from "@lingui/react";
+import { AppLink } from "../../app/app-link.tsx";
+import { useSession } from "../../app/session.ts";
+import { useLang } from "../../app/shop-context.ts";
+import { pageHref } from "../../routes/pages.ts";
+import { AccountIcon } from "./shell-icons.tsx";
+
+/** SPEC §2: the profile is /mon-compte/profil (its slug in each language). */
+const PROFILE_SLUG = { fr: "profil", en: "profile" } as const;
+
+export function AccountButton({ className }: { className: string }) {
+  const { _ } = useLingui();
+  const lang = useLang();
+  const session = useSession();
+  if (session.status === "signedIn") {
+    return (
+      <AppLink className={className} href={pageHref("account", lang, { pageName: PROFILE_SLUG[lang] })}>
+        <AccountIcon />
+        <span>{_("layout.account")}</span>
+      </AppLink>
+    );
+  }
+  return (
+    <button type="button" className={className} aria-haspopup="dialog" onClick={session.openLogin}>
+      <AccountIcon />
+      <span>{_("layout.account")}</span>
+    </button>
+  );
+}
