@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ConfigError, DEMO_STOREFRONT_TOKEN, loadConfig } from "../../server/config.ts";
+import { ConfigError, DEFAULT_ALTCHA_MAX_NUMBER, DEFAULT_MAIL_FROM, DEMO_STOREFRONT_TOKEN, loadConfig } from "../../server/config.ts";
 
 describe("configuration", () => {
   it("runs on embedded defaults when nothing is configured", () => {
@@ -16,7 +16,36 @@ describe("configuration", () => {
       logLevel: "info",
       seedOnStart: true,
       catalogCacheSeconds: 30,
+      customerTokenSecret: undefined,
+      captcha: { provider: "altcha", hmacKey: undefined, maxNumber: DEFAULT_ALTCHA_MAX_NUMBER },
+      staffDirectoryUrl: undefined,
+      smtpUrl: undefined,
+      mailFrom: DEFAULT_MAIL_FROM,
     });
+  });
+
+  it("reads the accounts' settings: token secret, captcha, staff directory, SMTP", () => {
+    const config = loadConfig({
+      CUSTOMER_TOKEN_SECRET: "a".repeat(32),
+      ALTCHA_HMAC_KEY: "b".repeat(40),
+      ALTCHA_MAX_NUMBER: "20000",
+      STAFF_DIRECTORY_URL: "https://staff.example.com/api/",
+      SMTP_URL: "smtps://shop:secret@mail.example.com:465",
+      MAIL_FROM: "Air Boutique <shop@example.com>",
+    });
+    expect(config).toMatchObject({
+      customerTokenSecret: "a".repeat(32),
+      captcha: { provider: "altcha", hmacKey: "b".repeat(40), maxNumber: 20000 },
+      staffDirectoryUrl: "https://staff.example.com/api",
+      smtpUrl: "smtps://shop:secret@mail.example.com:465",
+      mailFrom: "Air Boutique <shop@example.com>",
+    });
+    expect(loadConfig({ RECAPTCHA_SECRET: "secret", RECAPTCHA_SITE_KEY: "site" }).captcha).toEqual({
+      provider: "recaptcha",
+      secret: "secret",
+      siteKey: "site",
+    });
+    expect(() => loadConfig({ RECAPTCHA_SECRET: "secret" })).toThrow(/RECAPTCHA_SITE_KEY/);
   });
 
   it("reads every documented variable", () => {
@@ -57,6 +86,11 @@ describe("configuration", () => {
     ["PUBLIC_URL", "not a url", /PUBLIC_URL/],
     ["LOG_LEVEL", "loud", /LOG_LEVEL/],
     ["CATALOG_CACHE_SECONDS", "soon", /CATALOG_CACHE_SECONDS/],
+    ["CUSTOMER_TOKEN_SECRET", "too-short", /CUSTOMER_TOKEN_SECRET/],
+    ["ALTCHA_HMAC_KEY", "short", /ALTCHA_HMAC_KEY/],
+    ["ALTCHA_MAX_NUMBER", "0", /ALTCHA_MAX_NUMBER/],
+    ["STAFF_DIRECTORY_URL", "directory", /STAFF_DIRECTORY_URL/],
+    ["SMTP_URL", "mail.example.com", /SMTP_URL/],
   ])("refuses a bad %s with a one-line message naming it", (name, value, pattern) => {
     let error: unknown;
     try {
