@@ -7,7 +7,7 @@ import { authMachine } from "./auth.machine.ts";
 import type { AuthEvent, Customer, SignInOutput } from "./auth.types.ts";
 
 export const SAMPLE_EMAIL = "ann.martin@example.fr";
-export const SAMPLE_PASSWORD = "Sunny-Flight42!";
+export const SAMPLE_PASSWORD = "Sunny@Flight42!";
 export const SAMPLE_STAFF_NUMBER = "GP100001";
 export const SAMPLE_CODE = "123456";
 export const SAMPLE_CAPTCHA = "captcha-answer";

@@ -4,10 +4,12 @@ import { useLingui } from "@lingui/react";
 import { useMutation } from "@tanstack/react-query";
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from "react";
 import * as v from "valibot";
+import { isApiError } from "../../api/client.ts";
 import { sendContactMessage, type ContactMessageRequest } from "../../api/queries/content.ts";
 import { AppLink } from "../../app/app-link.tsx";
 import { useLang, useShopContext } from "../../app/shop-context.ts";
 import { pageHref } from "../../routes/pages.ts";
+import { CaptchaUnavailable, useCaptcha } from "../../ui/captcha.tsx";
 import { useSeo } from "../../ui/use-seo.ts";
 import {
   CONTACT_FIELDS,
@@ -24,12 +26,6 @@ import {
 } from "./contact-schema.ts";
 import "./content.css";
 
-/**
- * The captcha answer sent until the captcha widget arrives (with the accounts issue). The contract
- * requires a non-empty answer and the server does not verify it yet.
- */
-const CAPTCHA_PENDING = "captcha-pending";
-
 const EMPTY: ContactFormState = { firstName: "", lastName: "", email: "", phone: "", subject: "", orderReference: "", message: "" };
 
 export function ContactPage() {
@@ -42,6 +38,8 @@ export function ContactPage() {
   const [attempted, setAttempted] = useState(false);
   const fields = useRef<Partial<Record<ContactFormField, HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement | null>>>({});
   const doneHeading = useRef<HTMLHeadingElement>(null);
+  const captcha = useCaptcha();
+  const [captchaError, setCaptchaError] = useState<string | null>(null);
   const mutation = useMutation({ mutationFn: (body: ContactMessageRequest) => sendContactMessage(api, lang, body) });
   const errors = contactErrors(values);
 
@@ -59,9 +57,18 @@ export function ContactPage() {
     onBlur: () => setTouched((current) => (current.has(field) ? current : new Set(current).add(field))),
   });
 
-  const submit = (event: FormEvent) => {
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (mutation.isPending) return;
+    // The captcha first, then the fields (SPEC §4); an answer serves once.
+    setCaptchaError(null);
+    let recaptchaData: string;
+    try {
+      recaptchaData = await captcha.answer();
+    } catch (error) {
+      setCaptchaError(error instanceof CaptchaUnavailable ? error.messageId : "auth.captcha.failed");
+      return;
+    }
     setAttempted(true);
     const result = v.safeParse(ContactFormSchema, values);
     if (!result.success) {
@@ -69,7 +76,7 @@ export function ContactPage() {
       if (first) fields.current[first]?.focus();
       return;
     }
-    mutation.mutate({ ...result.output, recaptchaData: CAPTCHA_PENDING });
+    mutation.mutate({ ...result.output, recaptchaData });
   };
 
   const startOver = () => {
@@ -97,7 +104,7 @@ export function ContactPage() {
             </button>
           </div>
         ) : (
-          <form className="contact__form" onSubmit={submit} noValidate aria-describedby="contact-required-note">
+          <form className="contact__form" onSubmit={(event) => void submit(event)} noValidate aria-describedby="contact-required-note">
             <p className="contact__note" id="contact-required-note">
               {_("contact.requiredNote")}
             </p>
@@ -142,9 +149,15 @@ export function ContactPage() {
             >
               {(props) => <textarea {...props} {...bind("message")} rows={8} maxLength={MESSAGE_MAX} />}
             </Field>
+            {captcha.widget}
+            {captchaError && (
+              <p className="contact__error" role="alert">
+                {_(captchaError)}
+              </p>
+            )}
             {mutation.isError && (
               <p className="contact__error" role="alert">
-                {_("errors.server.access")}
+                {_(isApiError(mutation.error) && mutation.error.code === "CAPTCHA_INVALID" ? "auth.error.captcha" : "errors.server.access")}
               </p>
             )}
             <button type="submit" className="button contact__submit" disabled={mutation.isPending}>
