@@ -11,7 +11,7 @@ export const DEFAULT_SHOP_EMAIL = "boutique@escale.example";
 export const DEFAULT_MAIL_FROM = "Escale <no-reply@escale.example>";
 
 /** Proof-of-work difficulty of the ALTCHA captcha: the largest counter a browser may have to try. */
-export const DEFAULT_ALTCHA_MAX_NUMBER = 5000;
+export const DEFAULT_ALTCHA_MAX_NUMBER = 2000;
 
 const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
 
