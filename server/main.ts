@@ -6,6 +6,7 @@ import { ConfigError, loadConfig } from "./config.ts";
 import { openDatabase } from "./db/client.ts";
 import type { PeriodicJob } from "./jobs/periodic-job.ts";
 import { startCartPurge } from "./modules/cart/cart-purge.ts";
+import { startAccountHousekeeping } from "./modules/customers/account-housekeeping.ts";
 import { startRestockNotifier } from "./modules/stock-alerts/restock-notifications.ts";
 import { seedIfEmpty } from "./seed/seed.ts";
 
@@ -49,6 +50,7 @@ async function main() {
   }
   readiness.ready = true;
   if (!stopping) jobs.push(startRestockNotifier({ db, mailer, links: config, log: app.log }));
+  if (!stopping) jobs.push(startAccountHousekeeping({ db, log: app.log }));
   if (!stopping) jobs.push(startCartPurge({ db, log: app.log }));
   app.log.info(
     { url: `http://localhost:${config.port}`, demoMode: config.demoMode },

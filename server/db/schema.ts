@@ -532,9 +532,11 @@ export const customerSessions = pgTable(
       .notNull()
       .references(() => customers.id, { onDelete: "cascade" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /** When the latest token of the session expires (kept roughly: moved forward every few minutes). */
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull().defaultNow(),
     revokedAt: timestamp("revoked_at", { withTimezone: true }),
   },
-  (t) => [index("customer_sessions_customer_idx").on(t.customerId)],
+  (t) => [index("customer_sessions_customer_idx").on(t.customerId), index("customer_sessions_expires_idx").on(t.expiresAt)],
 );
 
 /** The pending two-factor code of a customer (one at a time), stored as a keyed hash. */

@@ -1,4 +1,7 @@
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { customers, customerSessions } from "../../server/db/schema.ts";
+import { purgeAccountData } from "../../server/modules/customers/account-housekeeping.ts";
 import { backends } from "../support/test-app.ts";
 import { asCustomer, codeIn, freshEmail, freshIp, PASSWORD, startAccountsShop, type AccountsShop, type Schemas } from "./customers-support.ts";
 
@@ -276,6 +279,36 @@ describe.each(backends())("customer accounts on $name", (backend) => {
       expect((await me(fresh)).statusCode).toBe(200);
       expect((await signIn(email, PASSWORD)).statusCode).toBe(401);
       expect((await signIn(email, "Nouveau@Depart2027")).statusCode).toBe(200);
+    });
+  });
+
+  describe("housekeeping", () => {
+    const sessionsOf = async (email: string) => {
+      const [row] = await shop.db.orm.select({ id: customers.id }).from(customers).where(eq(customers.email, email));
+      return shop.db.orm.select().from(customerSessions).where(eq(customerSessions.customerId, row?.id ?? 0));
+    };
+
+    it("deletes sessions a day after they ended and keeps the live ones", async () => {
+      const gone = await shop.register();
+      await shop.call({ method: "POST", url: "/api/v1/customers/sign-out", headers: asCustomer(gone.token) });
+      shop.advance(25 * 60 * MINUTE);
+      const live = await shop.register();
+      await purgeAccountData(shop.db, shop.now());
+      expect(await sessionsOf(gone.email)).toEqual([]);
+      expect(await sessionsOf(live.email)).toHaveLength(1);
+      expect((await me(live.token)).statusCode).toBe(200);
+    });
+
+    it("moves a session's stored expiry forward as it is used", async () => {
+      const { token, email } = await shop.register();
+      const [before] = await sessionsOf(email);
+      shop.advance(10 * MINUTE);
+      expect((await me(token)).statusCode).toBe(200);
+      const [after] = await sessionsOf(email);
+      const expected = shop.now().getTime() + 30 * MINUTE;
+      expect(after?.expiresAt.getTime()).toBeLessThanOrEqual(expected);
+      expect(after?.expiresAt.getTime()).toBeGreaterThan(expected - 10_000);
+      expect(after?.expiresAt.getTime()).toBeGreaterThan(before?.expiresAt.getTime() ?? 0);
     });
   });
 

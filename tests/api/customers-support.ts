@@ -16,6 +16,8 @@ export const PASSWORD = "Voyage@Paris2026";
 export interface AccountsShop extends TestApp {
   /** Moves the shop's clock forward. */
   advance(ms: number): void;
+  /** The shop's clock. */
+  now(): Date;
   /** A request from its own client address (abuse limits count per address). */
   call(options: InjectOptions & { url: string; ip?: string }): Promise<LightMyRequestResponse>;
   captcha(): Promise<string>;
@@ -66,6 +68,7 @@ export async function startAccountsShop(
     advance: (ms) => {
       offset += ms;
     },
+    now: () => new Date(Date.now() + offset),
     call,
     captcha,
     async lastMailTo(email) {

@@ -18,10 +18,14 @@ import { unauthorized } from "../../http/errors.ts";
 import type { ApiLocale } from "../catalog/locale.ts";
 
 export const SESSION_TTL_SECONDS = 30 * 60;
+/** A session's stored expiry moves forward at most this often (one write per few minutes of use). */
+const EXPIRY_STEP_MS = 5 * 60_000;
 export const CUSTOMER_TOKEN_HEADER = "x-customer-token";
 
 export interface SignedInSession {
   sessionId: string;
+  /** The stored expiry of the session (approximate: see EXPIRY_STEP_MS). */
+  expiresAt: Date;
   customerId: number;
   identity: CustomerIdentity;
 }
@@ -39,6 +43,8 @@ export function createSessionService(deps: { db: Database; secret: () => Promise
       .setExpirationTime(issuedAt + SESSION_TTL_SECONDS)
       .sign(await signingKey());
   }
+
+  const expiryFrom = (at: Date) => new Date(at.getTime() + SESSION_TTL_SECONDS * 1000);
 
   /** The live session a token names, or a 401 CUSTOMER_TOKEN_INVALID. */
   async function sessionOf(token: string): Promise<SignedInSession> {
@@ -60,6 +66,7 @@ export function createSessionService(deps: { db: Database; secret: () => Promise
         email: customers.email,
         group: customers.customerGroup,
         locale: customers.locale,
+        expiresAt: customerSessions.expiresAt,
       })
       .from(customerSessions)
       .innerJoin(customers, eq(customers.id, customerSessions.customerId))
@@ -67,6 +74,7 @@ export function createSessionService(deps: { db: Database; secret: () => Promise
       .limit(1);
     if (!row) throw customerTokenInvalid();
     return {
+      expiresAt: row.expiresAt,
       sessionId,
       customerId: row.customerId,
       identity: { id: row.uuid, email: row.email, group: row.group as CustomerGroup, locale: row.locale as ApiLocale },
@@ -84,7 +92,10 @@ export function createSessionService(deps: { db: Database; secret: () => Promise
 
     /** Opens a session for the customer and returns its token. */
     async open(customer: { id: number; uuid: string }, orm: Orm = db.orm): Promise<string> {
-      const [session] = await orm.insert(customerSessions).values({ customerId: customer.id }).returning({ id: customerSessions.id });
+      const [session] = await orm
+        .insert(customerSessions)
+        .values({ customerId: customer.id, createdAt: now(), expiresAt: expiryFrom(now()) })
+        .returning({ id: customerSessions.id });
       if (!session) throw new Error("the session was not stored");
       return tokenFor(session.id, customer.uuid);
     },
@@ -99,6 +110,10 @@ export function createSessionService(deps: { db: Database; secret: () => Promise
     async renewed(request: FastifyRequest, reply: FastifyReply): Promise<SignedInSession | null> {
       const session = await service.current(request);
       if (!session) return null;
+      const expiresAt = expiryFrom(now());
+      if (expiresAt.getTime() - session.expiresAt.getTime() >= EXPIRY_STEP_MS) {
+        await db.orm.update(customerSessions).set({ expiresAt }).where(eq(customerSessions.id, session.sessionId));
+      }
       reply.header(CUSTOMER_TOKEN_HEADER, await tokenFor(session.sessionId, session.identity.id));
       return session;
     },

@@ -1,0 +1,2 @@
+ALTER TABLE "customer_sessions" ADD COLUMN "expires_at" timestamp with time zone DEFAULT now() NOT NULL;--> statement-breakpoint
+CREATE INDEX "customer_sessions_expires_idx" ON "customer_sessions" USING btree ("expires_at");
