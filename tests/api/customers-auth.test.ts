@@ -81,6 +81,22 @@ describe.each(backends())("customer accounts on $name", (backend) => {
       expect(response.json<Schemas["Error"]>().fields?.[0]?.field).toBe(field);
     });
 
+    it("stops registering an e-mail after 5 failures in 15 minutes", async () => {
+      const ip = freshIp();
+      const { email } = await shop.register();
+      const attempt = async () =>
+        shop.call({
+          method: "POST",
+          url: "/api/v1/customers/register",
+          ip,
+          payload: { email, firstName: "Jeanne", lastName: "Dupont", password: PASSWORD, recaptchaData: await shop.captcha() },
+        });
+      for (let count = 0; count < 5; count += 1) expect((await attempt()).statusCode).toBe(409);
+      const blocked = await attempt();
+      expect(blocked.statusCode).toBe(429);
+      expect(blocked.json()).toMatchObject({ code: "RATE_LIMITED" });
+    });
+
     it("refuses a captcha answer that does not verify, or one already used, with 400 CAPTCHA_INVALID", async () => {
       const base = { firstName: "Jeanne", lastName: "Dupont", password: PASSWORD };
       const forged = await shop.call({
@@ -205,6 +221,20 @@ describe.each(backends())("customer accounts on $name", (backend) => {
       expect(response.statusCode).toBe(401);
       expect(response.json()).toMatchObject({ code: "BAD_CREDENTIALS" });
       expect((await sendCode(email, code)).statusCode).toBe(200);
+    });
+
+    it("stops the code step after 5 failures for the account in 15 minutes", async () => {
+      const email = await twoFactorAccount();
+      for (let round = 0; round < 2; round += 1) {
+        await signIn(email, PASSWORD);
+        const code = codeIn((await shop.lastMailTo(email))?.text);
+        const wrong = code === "000000" ? "111111" : "000000";
+        for (let attempt = 0; attempt < (round === 0 ? 3 : 2); attempt += 1) expect((await sendCode(email, wrong)).statusCode).toBe(401);
+      }
+      const blocked = await sendCode(email, "123456");
+      expect(blocked.statusCode).toBe(429);
+      expect(blocked.json()).toMatchObject({ code: "RATE_LIMITED" });
+      expect(Number(blocked.headers["retry-after"])).toBeGreaterThan(0);
     });
 
     it("writes the code e-mail in the customer's language", async () => {
