@@ -33,6 +33,8 @@ import { webRoutes } from "./modules/web/web-routes.ts";
 /** How long more than its freshness a catalogue read may be served while it is refreshed. */
 export const CATALOG_CACHE_STALE_MS = 120_000;
 
+const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
+
 export interface Readiness {
   ready: boolean;
 }
@@ -63,6 +65,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const readiness = options.readiness ?? { ready: true };
   const app = Fastify({
     logger: options.logger ?? { level: config.logLevel },
+    // A number of proxies: believe that many hops of X-Forwarded-For.
+    trustProxy: typeof config.trustProxy === "number" ? trustHops(config.trustProxy) : config.trustProxy,
     genReqId: (request) => {
       const given = request.headers["x-request-id"];
       return typeof given === "string" && /^[\w-]{1,100}$/.test(given) ? given : randomUUID();

@@ -51,6 +51,9 @@ const EnvSchema = v.object({
   RECAPTCHA_SITE_KEY: optionalText,
   STAFF_DIRECTORY_URL: v.optional(v.pipe(v.string(), v.url("must be an absolute URL"))),
   SMTP_URL: v.optional(v.pipe(v.string(), v.regex(/^smtps?:\/\/\S+$/, "must be an smtp:// or smtps:// URL"))),
+  TRUST_PROXY: v.optional(
+    v.pipe(v.string(), v.regex(/^(true|\d{1,2}|[\w.:/]+(,\s*[\w.:/]+)*)$/, "must be true, a number of proxies or a list of proxy addresses")),
+  ),
   MAIL_FROM: v.optional(v.pipe(v.string(), v.trim(), v.minLength(3)), DEFAULT_MAIL_FROM),
 });
 
@@ -85,9 +88,21 @@ export interface Config {
   smtpUrl: string | undefined;
   /** Sender of the shop's e-mails. */
   mailFrom: string;
+  /**
+   * Which proxies in front of the shop to believe about the client's address (X-Forwarded-For);
+   * the abuse limits count per client address. False: the connection's address.
+   */
+  trustProxy: boolean | number | string[];
 }
 
 export class ConfigError extends Error {}
+
+function trustProxyOf(value: string | undefined): Config["trustProxy"] {
+  if (value === undefined) return false;
+  if (value === "true") return true;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value.split(",").map((item) => item.trim());
+}
 
 /** Parses the environment; throws a ConfigError whose message names the first bad variable. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
@@ -125,5 +140,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     staffDirectoryUrl: parsed.STAFF_DIRECTORY_URL?.replace(/\/$/, ""),
     smtpUrl: parsed.SMTP_URL,
     mailFrom: parsed.MAIL_FROM,
+    trustProxy: trustProxyOf(parsed.TRUST_PROXY),
   };
 }

@@ -398,3 +398,26 @@ describe.each(backends())("customer accounts on $name", (backend) => {
     });
   });
 });
+
+describe.each(backends())("abuse limits behind a proxy on $name", (backend) => {
+  let shop: AccountsShop;
+  beforeAll(async () => {
+    shop = await startAccountsShop(backend, { env: { TRUST_PROXY: "1" } });
+  });
+  afterAll(() => shop?.close());
+
+  it("counts per client address as the trusted proxy forwards it", async () => {
+    const proxy = freshIp();
+    const signIn = async (email: string, client: string) =>
+      shop.call({
+        method: "POST",
+        url: "/api/v1/customers/sign-in",
+        ip: proxy,
+        headers: { "x-forwarded-for": client },
+        payload: { email, password: "Wrong@Password1", recaptchaData: await shop.captcha() },
+      });
+    for (let attempt = 0; attempt < 5; attempt += 1) expect((await signIn(freshEmail(), "198.51.100.7")).statusCode).toBe(401);
+    expect((await signIn(freshEmail(), "198.51.100.7")).statusCode).toBe(429);
+    expect((await signIn(freshEmail(), "198.51.100.8")).statusCode).toBe(401);
+  });
+});

@@ -48,6 +48,13 @@ describe("configuration", () => {
     expect(() => loadConfig({ RECAPTCHA_SECRET: "secret" })).toThrow(/RECAPTCHA_SITE_KEY/);
   });
 
+  it("believes the proxies it is told to about the client's address", () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: "true" }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: "1" }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: "10.0.0.0/8, 127.0.0.1" }).trustProxy).toEqual(["10.0.0.0/8", "127.0.0.1"]);
+  });
+
   it("reads every documented variable", () => {
     const config = loadConfig({
       PORT: "8080",
@@ -91,6 +98,7 @@ describe("configuration", () => {
     ["ALTCHA_MAX_NUMBER", "0", /ALTCHA_MAX_NUMBER/],
     ["STAFF_DIRECTORY_URL", "directory", /STAFF_DIRECTORY_URL/],
     ["SMTP_URL", "mail.example.com", /SMTP_URL/],
+    ["TRUST_PROXY", "any proxy", /TRUST_PROXY/],
   ])("refuses a bad %s with a one-line message naming it", (name, value, pattern) => {
     let error: unknown;
     try {
