@@ -389,12 +389,34 @@ describe.each(backends())("customer accounts on $name", (backend) => {
       expect(late.json()).toMatchObject({ code: "RESET_TOKEN_INVALID" });
     });
 
-    it("sends at most 5 reset e-mails per account in 15 minutes", async () => {
+    it("sends at most 5 reset e-mails per account in 15 minutes; the last link still works", async () => {
       const { email } = await shop.register();
-      for (let attempt = 0; attempt < 5; attempt += 1) expect((await requestReset(email)).statusCode).toBe(202);
-      const blocked = await requestReset(email);
+      const ip = freshIp();
+      for (let attempt = 0; attempt < 5; attempt += 1) expect((await requestReset(email, ip)).statusCode).toBe(202);
+      const blocked = await requestReset(email, ip);
       expect(blocked.statusCode).toBe(429);
       expect(blocked.headers["retry-after"]).toBeDefined();
+      const { token } = tokenIn((await shop.lastMailTo(email))?.text);
+      const reset = await shop.call({
+        method: "POST",
+        url: `/api/v1/customers/change-password/${token}`,
+        ip,
+        payload: { newPassword: "Nouveau@Depart2027", recaptchaData: await shop.captcha() },
+      });
+      expect(reset.statusCode).toBe(204);
+    });
+
+    it("stops a client address trying 5 unknown reset links", async () => {
+      const ip = freshIp();
+      const attempt = async () =>
+        shop.call({
+          method: "POST",
+          url: `/api/v1/customers/change-password/${"x".repeat(43)}`,
+          ip,
+          payload: { newPassword: "Nouveau@Depart2027", recaptchaData: await shop.captcha() },
+        });
+      for (let count = 0; count < 5; count += 1) expect((await attempt()).statusCode).toBe(404);
+      expect((await attempt()).statusCode).toBe(429);
     });
   });
 });

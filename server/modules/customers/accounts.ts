@@ -209,7 +209,7 @@ export function createAccounts(deps: AccountsDeps) {
     ): Promise<void> {
       await sessions.ready();
       const subjects = [addressSubject(request.ip)];
-      await limits.check("reset", subjects, reply);
+      await limits.check("reset-link", subjects, reply);
       await requireCaptcha(captcha, input.recaptchaData, request.ip);
       const tokenHash = await sessions.keyedHash("reset", input.token);
       const passwordHash = await hashPassword(input.newPassword);
@@ -235,7 +235,7 @@ export function createAccounts(deps: AccountsDeps) {
         return true;
       });
       if (!changed) {
-        await limits.record("reset", subjects);
+        await limits.record("reset-link", subjects);
         throw notFound("This reset link is unknown, used or expired", "RESET_TOKEN_INVALID");
       }
     },

@@ -10,7 +10,8 @@ import { HttpError } from "../../http/errors.ts";
 export const ATTEMPT_LIMIT = 5;
 export const ATTEMPT_WINDOW_MS = 15 * 60_000;
 
-export type LimitedAction = "sign-in" | "one-time-password" | "reset" | "register";
+/** `reset` counts reset e-mails asked for; `reset-link` the unknown, used or expired links tried. */
+export type LimitedAction = "sign-in" | "one-time-password" | "reset" | "reset-link" | "register";
 
 export const accountSubject = (email: string) => `account:${email.trim().toLowerCase()}`;
 export const addressSubject = (ip: string) => `ip:${ip}`;
