@@ -58,19 +58,26 @@ function AltchaWidget({ challengeUrl, solver }: { challengeUrl: string | null; s
     // The challenge is an API call: it carries the storefront token like every other one.
     const authorised: typeof fetch = (input, init) =>
       fetch(input, { ...init, headers: { ...Object.fromEntries(new Headers(init?.headers)), Authorization: `Bearer ${config.storefrontToken}` } });
-    void Promise.all([import("altcha"), loadAltchaLanguage(lang)]).then(async () => {
-      if (cancelled || !host.current) return;
-      widget = document.createElement("altcha-widget");
-      host.current.append(widget);
-      await widget.configure({ challenge: url.toString(), fetch: authorised, language: lang, hideFooter: true });
-      solver.current = {
-        answer: async () => {
-          const result = await widget?.verify();
-          if (!result?.payload) throw new CaptchaUnavailable("auth.captcha.failed");
-          return result.payload;
-        },
-      };
+    const ready = Promise.all([import("altcha"), loadAltchaLanguage(lang)]).then(async () => {
+      if (cancelled || !host.current) return undefined;
+      const created = document.createElement("altcha-widget");
+      // The element's methods exist once it is mounted, which it says with a `load` event.
+      const mounted = new Promise<void>((resolve) => created.addEventListener("load", () => resolve(), { once: true }));
+      host.current.append(created);
+      widget = created;
+      await mounted;
+      await created.configure({ challenge: url.toString(), fetch: authorised, language: lang, hideFooter: true });
+      return created;
     });
+    // A form submitted before the widget is ready waits for it.
+    solver.current = {
+      answer: async () => {
+        const mountedWidget = await ready.catch(() => undefined);
+        const result = await mountedWidget?.verify();
+        if (!result?.payload) throw new CaptchaUnavailable("auth.captcha.failed");
+        return result.payload;
+      },
+    };
     return () => {
       cancelled = true;
       solver.current = null;

@@ -1,0 +1,225 @@
+// The sign-in dialog through the real pages and server: registering, a two-factor sign-in with the
+// code read at /dev/mailbox, wrong codes until too many attempts, a forgotten password reset through
+// the e-mailed link, GPNet accounts, the session that cannot be read at start, and accessibility.
+import type { Locator, Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { data, storefrontApi } from "./support/api.ts";
+import { expectNoSeriousA11yViolations } from "./support/a11y.ts";
+import { currentContext, openPage } from "./support/browser.ts";
+import { captchaAnswer, freshCustomerEmail, TEST_PASSWORD } from "./support/customers.ts";
+import { lastMailId, waitForResetLink, waitForSignInCode } from "./support/mailbox.ts";
+import { message, messagePattern } from "./support/messages.ts";
+import { hidden, visible } from "./support/waits.ts";
+
+/** The demo accounts' password (server/seed/data/customers.ts; listed in the README). */
+const DEMO_PASSWORD = "EscaleDemo2026!";
+/** A demo GPNet account with two-factor sign-in, and a staff number of the demo directory without an account. */
+const DEMO_GPNET = { email: "paul.garnier@demo.escale.example", gpnetId: "GP100001" };
+const FREE_STAFF_NUMBER = "GP100006";
+/** Solving the captcha's proof of work in the browser may take a few seconds on a slow machine. */
+const CAPTCHA_TIMEOUT_MS = 45_000;
+
+const t = (id: string, values?: Record<string, string | number>) => {
+  let text = message("fr", id);
+  for (const [name, value] of Object.entries(values ?? {})) text = text.replace(`{${name}}`, String(value));
+  return text;
+};
+
+function loginDialog(page: Page): Locator {
+  return page.getByRole("dialog", { name: t("layout.login.title") });
+}
+
+async function openLogin(page: Page): Promise<Locator> {
+  await page.getByRole("banner").getByRole("button", { name: t("layout.account") }).click();
+  return visible(loginDialog(page));
+}
+
+async function fill(scope: Locator, labelId: string, value: string) {
+  await scope.getByLabel(t(labelId), { exact: true }).fill(value);
+}
+
+async function signIn(dialog: Locator, email: string, password: string, gpnetId?: string) {
+  if (gpnetId) await fill(dialog, "auth.field.gpnetId", gpnetId);
+  await fill(dialog, "auth.field.email", email);
+  await fill(dialog, "auth.field.password", password);
+  await dialog.getByRole("button", { name: t("auth.login.submit"), exact: true }).click();
+}
+
+async function typeCode(dialog: Locator, code: string) {
+  const boxes = dialog.getByRole("group", { name: t("auth.code.label") }).getByRole("textbox");
+  await boxes.first().focus();
+  for (const digit of code) await dialog.page().keyboard.type(digit);
+  await dialog.getByRole("button", { name: t("auth.code.submit"), exact: true }).click();
+}
+
+async function expectWelcome(page: Page, firstName: string, lastName: string) {
+  const welcome = await visible(page.getByRole("dialog", { name: t("auth.welcome.title", { names: `${firstName} ${lastName}` }) }), CAPTCHA_TIMEOUT_MS);
+  await welcome.getByRole("button", { name: t("auth.welcome.continue") }).click();
+  await hidden(welcome);
+}
+
+/** A General public account with two-factor sign-in, created through the API. */
+async function twoFactorAccount(): Promise<{ email: string; firstName: string; lastName: string }> {
+  const api = await storefrontApi("fr");
+  const account = { email: freshCustomerEmail("code"), firstName: "Aline", lastName: "Codeuse" };
+  await data(
+    api.POST("/customers/register", {
+      body: { ...account, password: TEST_PASSWORD, twoFactorAuthenticationEnabled: true, newsLetterSubscribed: false, recaptchaData: await captchaAnswer() },
+    }),
+  );
+  return account;
+}
+
+describe("sign-in dialog", () => {
+  it("registers an account with two-factor sign-in, welcomes it, then signs it in with the e-mailed code", async () => {
+    const page = await openPage("/fr");
+    let dialog = await openLogin(page);
+    await dialog.getByRole("button", { name: t("auth.login.create") }).click();
+    const email = freshCustomerEmail("signup");
+    await fill(dialog, "auth.field.firstName", "Zoé");
+    await fill(dialog, "auth.field.lastName", "Inscrite");
+    await fill(dialog, "auth.field.email", email);
+    await fill(dialog, "auth.field.repeatEmail", email);
+    await fill(dialog, "auth.field.newPassword", TEST_PASSWORD);
+    await fill(dialog, "auth.field.repeatPassword", TEST_PASSWORD);
+    expect(await dialog.getByLabel(t("auth.field.twoFactor")).isChecked()).toBe(true);
+    await dialog.getByRole("button", { name: t("auth.register.submit"), exact: true }).click();
+    await expectWelcome(page, "Zoé", "Inscrite");
+
+    // A new visit without the session: two-factor now applies.
+    await (await currentContext()).clearCookies({ name: "customerToken" });
+    const again = await openPage("/fr");
+    const before = await lastMailId();
+    dialog = await openLogin(again);
+    await signIn(dialog, email, TEST_PASSWORD);
+    await visible(dialog.getByRole("heading", { name: t("auth.code.title") }), CAPTCHA_TIMEOUT_MS);
+    await typeCode(dialog, await waitForSignInCode(email, before));
+    await expectWelcome(again, "Zoé", "Inscrite");
+    // Signed in: the account button leads to the profile.
+    await visible(again.getByRole("banner").getByRole("link", { name: t("layout.account") }));
+  });
+
+  it("counts the attempts left after wrong codes, then sends back to login after too many", async () => {
+    const account = await twoFactorAccount();
+    const page = await openPage("/fr");
+    const before = await lastMailId();
+    const dialog = await openLogin(page);
+    await signIn(dialog, account.email, TEST_PASSWORD);
+    await visible(dialog.getByRole("heading", { name: t("auth.code.title") }), CAPTCHA_TIMEOUT_MS);
+    const code = await waitForSignInCode(account.email, before);
+    const wrong = code === "000000" ? "111111" : "000000";
+
+    await typeCode(dialog, wrong);
+    await visible(dialog.getByText(messagePattern("fr", "errors.auth.unauthorized")));
+    await visible(dialog.getByText(/2 tentatives/u));
+    await typeCode(dialog, wrong);
+    await visible(dialog.getByText(/1 tentative\b/u));
+    await typeCode(dialog, wrong);
+    await visible(dialog.getByRole("alert").getByText(t("errors.auth.tooMuch"), { exact: true }));
+    await visible(dialog.getByRole("heading", { name: t("auth.login.title") }));
+  });
+
+  it("resets a forgotten password through the e-mailed link, then signs in with the new one", async () => {
+    const api = await storefrontApi("fr");
+    const email = freshCustomerEmail("reset");
+    await data(
+      api.POST("/customers/register", {
+        body: { email, firstName: "Rémi", lastName: "Oublieux", password: TEST_PASSWORD, twoFactorAuthenticationEnabled: false, newsLetterSubscribed: false, recaptchaData: await captchaAnswer() },
+      }),
+    );
+    const page = await openPage("/fr");
+    const before = await lastMailId();
+    const dialog = await openLogin(page);
+    await dialog.getByRole("button", { name: t("auth.login.forgot") }).click();
+    await fill(dialog, "auth.field.email", email);
+    await dialog.getByRole("button", { name: t("auth.forgot.submit"), exact: true }).click();
+    const resetModal = await visible(page.getByRole("dialog", { name: t("auth.resetSent.title") }), CAPTCHA_TIMEOUT_MS);
+    await visible(resetModal.getByText(email, { exact: false }));
+
+    const link = await waitForResetLink(email, before);
+    const resetPage = await openPage(link);
+    const newPassword = "Nouveau@Passe2026";
+    await fill(resetPage.getByRole("main"), "auth.field.newPassword", newPassword);
+    await fill(resetPage.getByRole("main"), "auth.field.repeatPassword", newPassword);
+    await resetPage.getByRole("button", { name: t("auth.reset.submit") }).click();
+    await visible(resetPage.getByText(t("auth.reset.done")), CAPTCHA_TIMEOUT_MS);
+    await resetPage.getByRole("main").getByRole("button", { name: t("auth.reset.signIn") }).click();
+    const signInDialog = await visible(loginDialog(resetPage));
+    await signIn(signInDialog, email, newPassword);
+    await expectWelcome(resetPage, "Rémi", "Oublieux");
+
+    // The link served once.
+    const used = await openPage(link);
+    await fill(used.getByRole("main"), "auth.field.newPassword", newPassword);
+    await fill(used.getByRole("main"), "auth.field.repeatPassword", newPassword);
+    await used.getByRole("button", { name: t("auth.reset.submit") }).click();
+    await visible(used.getByRole("alert").getByText(t("auth.reset.invalidLink")), CAPTCHA_TIMEOUT_MS);
+  });
+
+  it("creates a GPNet employee account with a staff number of the directory", async () => {
+    const page = await openPage("/fr");
+    const dialog = await openLogin(page);
+    await dialog.getByRole("tab", { name: t("layout.login.tab.employee") }).click();
+    await visible(dialog.getByRole("button", { name: t("auth.habile.button") }));
+    await visible(dialog.getByRole("heading", { name: t("auth.gpnet.register.title") }));
+    const email = freshCustomerEmail("gpnet");
+    await fill(dialog, "auth.field.gpnetId", FREE_STAFF_NUMBER);
+    await fill(dialog, "auth.field.firstName", "Chloé");
+    await fill(dialog, "auth.field.lastName", "Blanc");
+    await fill(dialog, "auth.field.email", email);
+    await fill(dialog, "auth.field.repeatEmail", email);
+    await fill(dialog, "auth.field.newPassword", TEST_PASSWORD);
+    await fill(dialog, "auth.field.repeatPassword", TEST_PASSWORD);
+    await dialog.getByRole("button", { name: t("auth.register.submit"), exact: true }).click();
+    await expectWelcome(page, "Chloé", "Blanc");
+  });
+
+  it("signs a GPNet employee in with staff number, e-mail, password and the e-mailed code", async () => {
+    const page = await openPage("/fr");
+    const before = await lastMailId();
+    const dialog = await openLogin(page);
+    await dialog.getByRole("tab", { name: t("layout.login.tab.employee") }).click();
+    await dialog.getByRole("button", { name: t("auth.gpnet.register.haveAccount") }).click();
+    await visible(dialog.getByRole("heading", { name: t("auth.gpnet.login.title") }));
+    await signIn(dialog, DEMO_GPNET.email, DEMO_PASSWORD, DEMO_GPNET.gpnetId);
+    await visible(dialog.getByRole("heading", { name: t("auth.code.title") }), CAPTCHA_TIMEOUT_MS);
+    await typeCode(dialog, await waitForSignInCode(DEMO_GPNET.email, before));
+    await expectWelcome(page, "Paul", "Garnier");
+  });
+
+  it("opens the login dialog with the 'disconnected' notice when the stored session cannot be read", async () => {
+    const context = await currentContext();
+    await context.addCookies([{ name: "customerToken", value: "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.invalid-signature", url: (await openPage("/fr")).url(), sameSite: "Strict" }]);
+    const page = await openPage("/fr");
+    const dialog = await visible(loginDialog(page));
+    await visible(dialog.getByText(t("auth.disconnected")));
+    const notice = page.getByRole("region", { name: t("notifications.label") }).getByText(t("auth.disconnected"));
+    await visible(notice);
+    const cookies = await context.cookies();
+    expect(cookies.find((cookie) => cookie.name === "customerToken")).toBeUndefined();
+  });
+
+  it("keeps a field's error hidden until the field is left", async () => {
+    const page = await openPage("/fr");
+    const dialog = await openLogin(page);
+    await dialog.getByRole("button", { name: t("auth.login.create") }).click();
+    const firstName = dialog.getByLabel(t("auth.field.firstName"), { exact: true });
+    await firstName.fill("Z");
+    expect(await dialog.getByText(t("accountForm.firstName.error")).count()).toBe(0);
+    await firstName.blur();
+    await visible(dialog.getByText(t("accountForm.firstName.error")));
+    expect(await firstName.getAttribute("aria-invalid")).toBe("true");
+  });
+
+  it("has no serious accessibility violation in its views", async () => {
+    const page = await openPage("/fr");
+    const dialog = await openLogin(page);
+    await expectNoSeriousA11yViolations(page);
+    await dialog.getByRole("button", { name: t("auth.login.create") }).click();
+    await visible(dialog.getByRole("heading", { name: t("auth.register.title") }));
+    await expectNoSeriousA11yViolations(page);
+    await dialog.getByRole("tab", { name: t("layout.login.tab.employee") }).click();
+    await visible(dialog.getByRole("heading", { name: t("auth.gpnet.register.title") }));
+    await expectNoSeriousA11yViolations(page);
+  });
+});
