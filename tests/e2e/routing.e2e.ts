@@ -1,6 +1,6 @@
 // Addresses: every page lives under /fr or /en; anything else finds its way there.
 import { describe, expect, it } from "vitest";
-import { openPage } from "./support/browser.ts";
+import { currentContext, openPage } from "./support/browser.ts";
 import { largestTopCategory } from "./support/catalogue.ts";
 import { messagePattern } from "./support/messages.ts";
 import { waitForHtmlLang, waitForPath } from "./support/waits.ts";
@@ -46,6 +46,19 @@ describe("addresses and languages", () => {
     await waitForHtmlLang(page, "en");
     await page.goto("/fr");
     await waitForHtmlLang(page, "fr");
+  });
+
+  it("starts from the configuration written in the page, without asking the server for it", async () => {
+    const product = (await largestTopCategory("fr")).listing.products.content[0];
+    if (!product) throw new Error("the largest category has no product");
+    const page = await (await currentContext()).newPage();
+    const asked: string[] = [];
+    page.on("request", (request) => asked.push(new URL(request.url()).pathname));
+    await page.goto(`/fr/produit/${product.slug}`);
+    // The product comes from the API, called with the storefront token of the inline configuration.
+    await page.getByRole("heading", { level: 1, name: product.name }).waitFor();
+    expect(asked).toContain(`/api/v1/products/slug/${product.slug}`);
+    expect(asked).not.toContain("/runtime-config.json");
   });
 
   it("answers every page address with the app, and server paths with JSON", async () => {
