@@ -68,14 +68,18 @@ export function ProductCard({
   const cartAction =
     action ?? (cart === null || offer === null || quantity === null ? null
     : !product.isConfigurable && product.variantCount <= 1 ? (
-      <button type="button" className="button product-card__add" disabled={cart.busy} onClick={() => cart.add(offer, quantity)}>
+      <button
+        type="button"
+        className="button product-card__add"
+        aria-label={_("cart.card.addLabel", { name: product.name })}
+        disabled={cart.busy}
+        onClick={() => cart.add(offer, quantity)}
+      >
         {_("cart.card.add")}
-        <span className="visually-hidden"> – {product.name}</span>
       </button>
     ) : (
-      <Link to={productHref} className="button button--ghost product-card__add">
+      <Link to={productHref} className="button button--ghost product-card__add" aria-label={_("cart.card.chooseOptionsLabel", { name: product.name })}>
         {_("cart.card.chooseOptions")}
-        <span className="visually-hidden"> – {product.name}</span>
       </Link>
     ));
 
