@@ -7,8 +7,7 @@ import { RouterProvider } from "@tanstack/react-router";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { createApiClient } from "./api/client.ts";
-import { CartProvider, createCart, customerSignedIn, customerSignedOut } from "./app/cart.tsx";
-import { readStoredCartId } from "./app/cart-storage.ts";
+import { authBridge, CartProvider, createCart } from "./app/cart.tsx";
 import { ConsentProvider, createConsent } from "./app/consent.tsx";
 import { reportLoadFailure } from "./app/lazy-actor.ts";
 import { createCustomerTokenStore } from "./app/customer-token.ts";
@@ -41,17 +40,7 @@ async function start() {
   });
   const notifications = createNotifications();
   const cart = createCart({ api, notifications });
-  const auth = createAuth({
-    api,
-    tokens,
-    queryClient,
-    notifications,
-    cart: {
-      storedCartId: () => readStoredCartId() ?? undefined,
-      signedIn: (customerGroup) => customerSignedIn(cart, customerGroup),
-      signedOut: () => customerSignedOut(cart),
-    },
-  });
+  const auth = createAuth({ api, tokens, queryClient, notifications, cart: authBridge(cart) });
   const consent = createConsent();
   const router = createAppRouter({ queryClient, api, config });
   const container = document.getElementById("root");

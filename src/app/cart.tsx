@@ -43,14 +43,16 @@ export function createCart({ api, notifications }: { api: ApiClient; notificatio
   });
 }
 
-/** For the auth flow: a customer signed in (`customerGroup` decides what happens to the anonymous cart). */
-export function customerSignedIn(cart: CartStore, customerGroup: CustomerGroup): void {
-  cart.send({ type: "customer.signedIn", customerGroup });
-}
-
-/** For the auth flow: the customer signed out (or the session expired): the cart is emptied and forgotten. */
-export function customerSignedOut(cart: CartStore): void {
-  cart.send({ type: "customer.signedOut" });
+/** What the auth flow tells the cart and asks of it (`createAuth({ cart: authBridge(cart) })` in src/main.tsx). */
+export function authBridge(cart: CartStore) {
+  return {
+    /** The anonymous cart's id, sent with a sign-in so that the server attaches the cart to the account. */
+    storedCartId: (): number | undefined => readStoredCartId() ?? undefined,
+    /** A customer signed in (or their session was restored): `customerGroup` decides what happens to the anonymous cart. */
+    signedIn: (customerGroup: CustomerGroup): void => cart.send({ type: "customer.signedIn", customerGroup }),
+    /** The customer signed out, or the session expired: the cart is emptied and its id forgotten. */
+    signedOut: (): void => cart.send({ type: "customer.signedOut" }),
+  };
 }
 
 /** Sends the event once the cart is loaded and takes requests. */
