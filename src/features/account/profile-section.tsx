@@ -3,13 +3,13 @@
 // Errors show once a field is left or after a submit attempt; buttons are disabled while saving.
 import { useLingui } from "@lingui/react";
 import { useMutation } from "@tanstack/react-query";
-import { useRef, useState, type FormEvent } from "react";
+import { useRef, useState, type FocusEvent, type FormEvent } from "react";
 import * as v from "valibot";
 import { isApiError } from "../../api/client.ts";
 import { useNotify } from "../../app/notifications.tsx";
 import { useSession, type Customer } from "../../app/session.ts";
 import { useLang, useShopContext } from "../../app/shop-context.ts";
-import { FormField } from "../address/form-field.tsx";
+import { FormField, leavingForSubmit } from "../address/form-field.tsx";
 import { changePassword, updateCustomer, type CustomerUpdate } from "./account-api.ts";
 import { accountErrorMessage } from "./account-errors.ts";
 import {
@@ -101,7 +101,9 @@ function ProfileForm({ customer }: { customer: Customer }) {
     },
     value: values[field],
     onChange: (event: { target: { value: string } }) => setValues((current) => ({ ...current, [field]: event.target.value })),
-    onBlur: () => setTouched((current) => (current.has(field) ? current : new Set(current).add(field))),
+    onBlur: (event: FocusEvent<HTMLInputElement>) => {
+      if (!leavingForSubmit(event)) setTouched((current) => (current.has(field) ? current : new Set(current).add(field)));
+    },
   });
 
   const submit = (event: FormEvent) => {
@@ -225,7 +227,9 @@ function PasswordForm() {
       if (field === "currentPassword") setCurrentRefused(false);
       setValues((current) => ({ ...current, [field]: event.target.value }));
     },
-    onBlur: () => setTouched((current) => (current.has(field) ? current : new Set(current).add(field))),
+    onBlur: (event: FocusEvent<HTMLInputElement>) => {
+      if (!leavingForSubmit(event)) setTouched((current) => (current.has(field) ? current : new Set(current).add(field)));
+    },
   });
 
   const submit = (event: FormEvent) => {

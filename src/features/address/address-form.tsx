@@ -4,7 +4,7 @@
 // an overseas territory suggests the territory; a valid phone is rewritten in international format
 // when the field is left.
 import { useLingui } from "@lingui/react";
-import { useMemo, useRef, useState, type FormEvent } from "react";
+import { useMemo, useRef, useState, type FocusEvent, type FormEvent } from "react";
 import * as v from "valibot";
 import { isApiError } from "../../api/client.ts";
 import type { components } from "../../api/schema.gen.ts";
@@ -27,7 +27,7 @@ import {
   type AddressInput,
 } from "./address-schema.ts";
 import { countryLabel, countryOptions, DEFAULT_COUNTRY } from "./countries.ts";
-import { FormField } from "./form-field.tsx";
+import { FormField, leavingForSubmit } from "./form-field.tsx";
 import { suggestedTerritory } from "./overseas.ts";
 import "./address.css";
 
@@ -105,8 +105,8 @@ export function AddressForm({ address, allowedCountries, defaults, submitLabel, 
       return next;
     });
   };
-  const leave = (field: AddressField) => {
-    setTouched((current) => (current.has(field) ? current : new Set(current).add(field)));
+  const leave = (field: AddressField, forSubmit: boolean) => {
+    if (!forSubmit) setTouched((current) => (current.has(field) ? current : new Set(current).add(field)));
     if (field === "phone") {
       const international = formatPhoneInternational(values.phone, values.country);
       if (international && international !== values.phone) setValues((current) => ({ ...current, phone: international }));
@@ -118,7 +118,7 @@ export function AddressForm({ address, allowedCountries, defaults, submitLabel, 
     },
     value: values[field],
     onChange: (event: { target: { value: string } }) => change(field, event.target.value),
-    onBlur: () => leave(field),
+    onBlur: (event: FocusEvent<HTMLInputElement | HTMLSelectElement>) => leave(field, leavingForSubmit(event)),
   });
 
   const chooseTerritory = () => {

@@ -1,0 +1,248 @@
+// The account pages with a signed-in customer: the profile saved, an address with an overseas
+// postcode (territory suggested, phone written in international format) added, made the default
+// and deleted, the orders page, the Flying blue greeting, a 375 px phone and axe.
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { DEMO_CUSTOMER_PASSWORD, DEMO_CUSTOMERS } from "../../server/seed/data/customers.ts";
+import { expectNoSeriousA11yViolations } from "./support/a11y.ts";
+import { storefrontApi } from "./support/api.ts";
+import { MOBILE, openPage, type OpenPageOptions } from "./support/browser.ts";
+import { currentCustomer, registerCustomer, signInBrowser, signInCustomer, type SignedInCustomer } from "./support/customers.ts";
+import { message, messagePattern } from "./support/messages.ts";
+import { hidden, setChecked, visible, waitForPath } from "./support/waits.ts";
+
+/** Opens a page of the shop with the customer's session handed to the browser first. */
+async function openSignedIn(session: SignedInCustomer, path: string, options: OpenPageOptions = {}): Promise<Page> {
+  await signInBrowser(session.token);
+  return openPage(path, options);
+}
+
+/** A label's text starts with this (required fields add a star, optional ones a note). */
+const startingWith = (text: string) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`);
+
+const notification = (page: Page, id: string) => page.getByText(message("fr", id), { exact: true });
+
+/** The page can be read without scrolling sideways. */
+async function expectNoSidewaysScroll(page: Page): Promise<void> {
+  const widths = await page.evaluate(() => ({ content: document.documentElement.scrollWidth, screen: window.innerWidth }));
+  expect(widths.content, `the page is ${widths.content} px wide on a ${widths.screen} px screen`).toBeLessThanOrEqual(widths.screen);
+}
+
+describe("account pages", () => {
+  it("invites a signed-out visitor to sign in", async () => {
+    const page = await openPage("/fr/mon-compte/adresses");
+    await visible(page.getByRole("heading", { level: 1, name: message("fr", "account.title") }));
+    await visible(page.getByText(message("fr", "account.signInInvitation"), { exact: true }));
+    // The login modal opened by itself.
+    await visible(page.getByRole("dialog"));
+  });
+
+  it("shows the profile at /mon-compte and the same page in English at /en/my-account/profile", async () => {
+    const session = await registerCustomer("fr", { firstName: "Jeanne", lastName: "Testeur" });
+    const page = await openSignedIn(session, "/fr/mon-compte");
+    await waitForPath(page, "/fr/mon-compte/profil");
+    await visible(page.getByText(messagePattern("fr", "account.hello")));
+    await visible(page.getByRole("link", { name: message("fr", "account.tab.profile"), exact: true }).and(page.locator("[aria-current=page]")));
+    await page.getByRole("banner").getByRole("link", { name: "English", exact: true }).click();
+    await waitForPath(page, "/en/my-account/profile");
+    await visible(page.getByRole("heading", { level: 2, name: message("en", "account.profile.title") }));
+  });
+
+  it("saves the profile: names, birth date, newsletter and two-factor sign-in", async () => {
+    const session = await registerCustomer();
+    const page = await openSignedIn(session, "/fr/mon-compte/profil");
+    const firstName = page.getByRole("textbox", { name: message("fr", "account.profile.firstName.label"), exact: true });
+    await firstName.fill("J");
+    await firstName.blur();
+    await visible(page.getByText(message("fr", "account.profile.firstName.error"), { exact: true }));
+    expect(await firstName.getAttribute("aria-invalid")).toBe("true");
+
+    await firstName.fill("Joséphine");
+    await page.getByRole("textbox", { name: message("fr", "account.profile.lastName.label"), exact: true }).fill("Marchal");
+    await page.getByLabel(startingWith(message("fr", "account.profile.birthDate.label"))).fill("1990-05-17");
+    await setChecked(page.getByRole("checkbox", { name: message("fr", "account.profile.newsletter") }), true);
+    await setChecked(page.getByRole("checkbox", { name: message("fr", "account.profile.twoFactor") }), true);
+    await page.getByRole("button", { name: message("fr", "account.profile.submit"), exact: true }).click();
+    await visible(notification(page, "account.profile.saved"));
+
+    const saved = await currentCustomer(session.token);
+    expect(saved).toMatchObject({
+      firstName: "Joséphine",
+      lastName: "Marchal",
+      birthDate: "1990-05-17",
+      newsLetterSubscribed: true,
+      twoFactorAuthenticationEnabled: true,
+    });
+    await visible(page.getByText(message("fr", "account.hello").replace("{firstName}", "Joséphine").replace("{lastName}", "Marchal")));
+  });
+
+  it("refuses a new password that breaks the rule, and a wrong current password", async () => {
+    const session = await registerCustomer();
+    const page = await openSignedIn(session, "/fr/mon-compte/profil");
+    await page.getByLabel(startingWith(message("fr", "account.password.current.label"))).fill("Wrong@Password2026");
+    await page.getByLabel(startingWith(message("fr", "account.password.new.label"))).fill("short");
+    // Going from the field straight to the button: the click is not lost to an error appearing.
+    await page.getByRole("button", { name: message("fr", "account.password.submit"), exact: true }).click();
+    await visible(page.getByText(message("fr", "account.password.new.error"), { exact: true }));
+    // The focus went to the first field at fault.
+    expect(await page.evaluate(() => document.activeElement?.getAttribute("autocomplete"))).toBe("new-password");
+
+    await page.getByLabel(startingWith(message("fr", "account.password.new.label"))).fill("Nouveau@Passe2026");
+    await page.getByLabel(startingWith(message("fr", "account.password.repeat.label"))).fill("Nouveau@Passe2026");
+    await page.getByRole("button", { name: message("fr", "account.password.submit"), exact: true }).click();
+    await visible(page.getByText(message("fr", "account.password.current.error"), { exact: true }).first());
+  });
+
+  it("adds an address with an overseas postcode: the territory is suggested and the phone written in international format", async () => {
+    const session = await registerCustomer();
+    const page = await openSignedIn(session, "/fr/mon-compte/adresses");
+    await visible(page.getByText(message("fr", "account.addresses.empty"), { exact: true }));
+    await page.getByRole("button", { name: message("fr", "account.addresses.add"), exact: true }).click();
+    const dialog = await visible(page.getByRole("dialog", { name: message("fr", "addressModal.addTitle") }));
+
+    // No error before a field is left.
+    const firstName = dialog.getByRole("textbox", { name: message("fr", "addressForm.firstName.label"), exact: true });
+    await firstName.focus();
+    await hidden(dialog.getByText(message("fr", "addressForm.firstName.required"), { exact: true }));
+
+    await firstName.fill("Jeanne");
+    await dialog.getByRole("textbox", { name: message("fr", "addressForm.lastName.label"), exact: true }).fill("Testeur");
+    await dialog.getByRole("textbox", { name: message("fr", "addressForm.street.label"), exact: true }).fill("12 rue Frébault");
+    const postCode = dialog.getByRole("textbox", { name: message("fr", "addressForm.postCode.label"), exact: true });
+    await postCode.fill("97110");
+    await postCode.blur();
+    await dialog.getByRole("textbox", { name: message("fr", "addressForm.city.label"), exact: true }).fill("Pointe-à-Pitre");
+
+    // France is chosen: the form names Guadeloupe and offers to choose it.
+    const country = dialog.getByRole("combobox", { name: message("fr", "addressForm.country.label"), exact: true });
+    expect(await country.inputValue()).toBe("FR");
+    await visible(dialog.getByText(message("fr", "addressForm.country.error").replace("{territory}", "Guadeloupe"), { exact: true }));
+    expect(await country.getAttribute("aria-invalid")).toBe("true");
+    await dialog.getByRole("button", { name: message("fr", "addressForm.country.useSuggestion").replace("{territory}", "Guadeloupe") }).click();
+    expect(await country.inputValue()).toBe("GP");
+    await hidden(dialog.getByText(message("fr", "addressForm.country.error").replace("{territory}", "Guadeloupe"), { exact: true }));
+
+    const phone = dialog.getByRole("textbox", { name: message("fr", "addressForm.phone.label"), exact: true });
+    await phone.fill("0690 12 34 5");
+    await phone.blur();
+    await visible(dialog.getByText(message("fr", "addressForm.phone.error"), { exact: true }));
+    await phone.fill("0690123456");
+    await phone.blur();
+    await page.waitForFunction((element) => (element as HTMLInputElement).value === "+590 690 12 34 56", await phone.elementHandle());
+
+    await dialog.getByLabel(message("fr", "addressForm.name.label"), { exact: false }).fill("Guadeloupe");
+    // A first address is offered as the default for both; left out here, it is made the default below.
+    const shippingBox = dialog.getByRole("checkbox", { name: message("fr", "addressForm.defaults.shipping") });
+    expect(await shippingBox.isChecked()).toBe(true);
+    await setChecked(shippingBox, false);
+    await setChecked(dialog.getByRole("checkbox", { name: message("fr", "addressForm.defaults.billing") }), false);
+    await dialog.getByRole("button", { name: message("fr", "addressForm.submit"), exact: true }).click();
+    await hidden(dialog);
+    await visible(notification(page, "account.addresses.added"));
+    const card = page.getByRole("article", { name: "Guadeloupe" });
+    await visible(card.getByText("+590690123456"));
+
+    const saved = await currentCustomer(session.token);
+    expect(saved.addresses).toEqual([expect.objectContaining({ name: "Guadeloupe", country: "GP", postCode: "97110", phone: "+590690123456" })]);
+
+    // Made the default shipping address, then deleted: the default is cleared.
+    await card.getByRole("button", { name: message("fr", "account.addresses.makeShippingNamed").replace("{name}", "Guadeloupe") }).click();
+    await visible(card.getByText(message("fr", "account.addresses.defaultShipping"), { exact: true }));
+    expect((await currentCustomer(session.token)).defaultShippingAddress).toBe("Guadeloupe");
+
+    await card.getByRole("button", { name: message("fr", "account.addresses.deleteNamed").replace("{name}", "Guadeloupe") }).click();
+    const confirm = await visible(page.getByRole("dialog", { name: message("fr", "account.addresses.deleteTitle") }));
+    await confirm.getByRole("button", { name: message("fr", "account.addresses.deleteConfirmButton"), exact: true }).click();
+    await hidden(card);
+    await visible(page.getByText(message("fr", "account.addresses.empty"), { exact: true }));
+    const after = await currentCustomer(session.token);
+    expect(after.addresses).toEqual([]);
+    expect(after.defaultShippingAddress).toBeNull();
+  });
+
+  it("lists the address book by name, descending, with the default badges", async () => {
+    const session = await registerCustomer();
+    const api = await storefrontApi("fr");
+    const auth = { "X-Customer-Authorization": `Bearer ${session.token}` };
+    const base = { firstName: "Jeanne", lastName: "Testeur", street: "5 rue de la Paix", city: "Paris", postCode: "75002", country: "FR", phone: "+33612345678" };
+    for (const [name, query] of [
+      ["Atelier", { defaultBilling: true }],
+      ["Maison", { defaultShipping: true }],
+      ["Bureau", {}],
+    ] as const) {
+      const { response } = await api.POST("/customers/address", { params: { header: auth, query }, body: { ...base, name } });
+      expect(response.status).toBe(200);
+    }
+    const page = await openSignedIn(session, "/fr/mon-compte/adresses");
+    const names = page.getByRole("article").getByRole("heading", { level: 3 });
+    await visible(names.first());
+    expect(await names.allTextContents()).toEqual(["Maison", "Bureau", "Atelier"]);
+    await visible(page.getByRole("article", { name: "Maison" }).getByText(message("fr", "account.addresses.defaultShipping"), { exact: true }));
+    await visible(page.getByRole("article", { name: "Atelier" }).getByText(message("fr", "account.addresses.defaultBilling"), { exact: true }));
+  });
+
+  it("says plainly when the order history is not available, or lists the orders", async () => {
+    const session = await registerCustomer();
+    const api = await storefrontApi("fr");
+    const { response } = await api.GET("/orders/customer", { params: { header: { "X-Customer-Authorization": `Bearer ${session.token}` } } });
+    const page = await openSignedIn(session, "/fr/mon-compte/commandes");
+    await visible(page.getByRole("heading", { level: 2, name: message("fr", "account.orders.title") }));
+    if (response.status === 501) await visible(page.getByText(message("fr", "account.orders.unavailable"), { exact: true }));
+    else await visible(page.getByText(message("fr", "account.orders.empty"), { exact: true }));
+  });
+
+  it("greets a Flying blue member with their name and miles above the header", async () => {
+    const member = DEMO_CUSTOMERS.find((customer) => customer.group === "FLYING_BLUE" && !customer.twoFactor);
+    if (!member?.miles) throw new Error("the seed has no Flying blue member without two-factor sign-in");
+    const session = await signInCustomer(member.email, DEMO_CUSTOMER_PASSWORD, "en");
+    const page = await openSignedIn(session, "/en");
+    const bar = await visible(page.getByRole("complementary", { name: message("en", "layout.flyingBlue.label") }));
+    const miles = new Intl.NumberFormat("en-GB").format(member.miles);
+    expect((await bar.textContent())?.replace(/\s+/gu, " ")).toBe(
+      message("en", "layout.flyingBlue.greeting")
+        .replace("{firstName}", member.firstName)
+        .replace("{lastName}", member.lastName)
+        .replace("{miles}", miles),
+    );
+    // Above the header.
+    const [barBox, headerBox] = await Promise.all([bar.boundingBox(), page.getByRole("banner").boundingBox()]);
+    expect(barBox && headerBox && barBox.y + barBox.height <= headerBox.y + 1).toBe(true);
+  });
+
+  it("shows no greeting bar to other customers", async () => {
+    const session = await registerCustomer();
+    const page = await openSignedIn(session, "/fr/mon-compte/profil");
+    await visible(page.getByRole("heading", { level: 2, name: message("fr", "account.profile.title") }));
+    expect(await page.getByRole("complementary", { name: message("fr", "layout.flyingBlue.label") }).count()).toBe(0);
+  });
+
+  it("fits a 375 px phone and has no serious accessibility violation, address form open included", async () => {
+    const session = await registerCustomer();
+    const page = await openSignedIn(session, "/fr/mon-compte/profil", { viewport: MOBILE });
+    await visible(page.getByRole("heading", { level: 2, name: message("fr", "account.profile.title") }));
+    await expectNoSidewaysScroll(page);
+    await expectNoSeriousA11yViolations(page);
+
+    await page.getByRole("link", { name: message("fr", "account.tab.addresses"), exact: true }).click();
+    await waitForPath(page, "/fr/mon-compte/adresses");
+    await page.getByRole("button", { name: message("fr", "account.addresses.add"), exact: true }).click();
+    const dialog = await visible(page.getByRole("dialog", { name: message("fr", "addressModal.addTitle") }));
+    await dialog.getByRole("button", { name: message("fr", "addressForm.submit"), exact: true }).click();
+    // A submit with errors moves the focus to the first field at fault, its error tied to it.
+    await visible(dialog.getByText(message("fr", "addressForm.firstName.required"), { exact: true }));
+    const focused = await page.evaluate(() => {
+      const element = document.activeElement;
+      const describedBy = element?.getAttribute("aria-describedby") ?? "";
+      return { autocomplete: element?.getAttribute("autocomplete"), described: describedBy.split(" ").map((id) => document.getElementById(id)?.textContent) };
+    });
+    expect(focused.autocomplete).toBe("given-name");
+    expect(focused.described).toContain(message("fr", "addressForm.firstName.required"));
+    await expectNoSidewaysScroll(page);
+    await expectNoSeriousA11yViolations(page);
+
+    await page.goto("/fr/mon-compte/commandes");
+    await visible(page.getByRole("heading", { level: 2, name: message("fr", "account.orders.title") }));
+    await expectNoSidewaysScroll(page);
+    await expectNoSeriousA11yViolations(page);
+  });
+});
