@@ -5,7 +5,7 @@ import type { Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { data, storefrontApi } from "./support/api.ts";
 import { expectNoSeriousA11yViolations } from "./support/a11y.ts";
-import { currentContext, openPage } from "./support/browser.ts";
+import { currentContext, MOBILE, openPage } from "./support/browser.ts";
 import { captchaAnswer, freshCustomerEmail, TEST_PASSWORD } from "./support/customers.ts";
 import { lastMailId, waitForResetLink, waitForSignInCode } from "./support/mailbox.ts";
 import { message, messagePattern } from "./support/messages.ts";
@@ -117,6 +117,42 @@ describe("sign-in dialog", () => {
     await typeCode(dialog, wrong);
     await visible(dialog.getByRole("alert").getByText(t("errors.auth.tooMuch"), { exact: true }));
     await visible(dialog.getByRole("heading", { name: t("auth.login.title") }));
+  });
+
+  it("takes a pasted code only when it is six digits, and moves between the boxes with the keyboard", async () => {
+    const account = await twoFactorAccount();
+    const page = await openPage("/fr", { viewport: MOBILE });
+    const before = await lastMailId();
+    await page.getByRole("navigation", { name: t("layout.bottomBar") }).getByRole("button", { name: t("layout.account") }).click();
+    const dialog = await visible(loginDialog(page));
+    await signIn(dialog, account.email, TEST_PASSWORD);
+    await visible(dialog.getByRole("heading", { name: t("auth.code.title") }), CAPTCHA_TIMEOUT_MS);
+    const code = await waitForSignInCode(account.email, before);
+    const boxes = dialog.getByRole("group", { name: t("auth.code.label") }).getByRole("textbox");
+    const submit = dialog.getByRole("button", { name: t("auth.code.submit"), exact: true });
+    const paste = (text: string) =>
+      boxes.first().evaluate((box, pasted) => {
+        const data = new DataTransfer();
+        data.setData("text", pasted);
+        box.dispatchEvent(new ClipboardEvent("paste", { clipboardData: data, bubbles: true, cancelable: true }));
+      }, text);
+
+    await paste("12345");
+    await paste("12a456");
+    expect(await boxes.first().inputValue()).toBe("");
+    expect(await submit.isDisabled()).toBe(true);
+    await boxes.first().focus();
+    await page.keyboard.type("98");
+    await page.keyboard.press("Backspace");
+    await page.keyboard.press("Backspace");
+    expect(await boxes.nth(1).inputValue()).toBe("");
+    await page.keyboard.press("ArrowLeft");
+    expect(await boxes.first().evaluate((box) => box === document.activeElement)).toBe(true);
+
+    await paste(code);
+    expect(await boxes.evaluateAll((all) => all.map((box) => (box as HTMLInputElement).value).join(""))).toBe(code);
+    await submit.click();
+    await expectWelcome(page, account.firstName, account.lastName);
   });
 
   it("resets a forgotten password through the e-mailed link, then signs in with the new one", async () => {
