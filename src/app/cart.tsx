@@ -79,10 +79,11 @@ export function CartProvider({ cart, children }: { cart: CartStore; children: Re
     if (cart.current()) cart.send({ type: "cart.refresh" });
   }, [cart, i18n.locale]);
 
-  const busy = useLazySelector(cart, isBusy, false);
+  // Only a quantity change in flight holds the buttons: an add asked for while the cart loads waits for it.
+  const changing = useLazySelector(cart, isChangingQuantity, false);
   const cardAdd = useMemo<CardAddToCart>(
-    () => ({ add: (offer, quantity) => sendWhenReady(cart, { type: "cart.add", offer, quantity }), busy }),
-    [cart, busy],
+    () => ({ add: (offer, quantity) => sendWhenReady(cart, { type: "cart.add", offer, quantity }), busy: changing }),
+    [cart, changing],
   );
   return (
     <CartContext.Provider value={cart}>
@@ -128,6 +129,7 @@ export interface CartApi {
 
 const NOT_PENDING = null;
 const isKnown = (snapshot: CartSnapshot) => !isLoadingCart(snapshot);
+const isChangingQuantity = (snapshot: CartSnapshot) => selectPendingOfferId(snapshot) !== null;
 
 /** The cart and what can be done with it. */
 export function useCart(): CartApi {

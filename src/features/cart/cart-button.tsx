@@ -41,7 +41,7 @@ export function CartButton({ className, labelClassName }: { className: string; l
           </span>
         )}
       </span>
-      <span className={labelClassName}>{_("cart.open")}</span>
+      <span className={labelClassName}>{_("cart.open")}</span>{" "}
       <span className="visually-hidden">{_("cart.lineCount", { count })}</span>
     </button>
   );

@@ -17,9 +17,11 @@ export interface CartContentsProps {
   actions?: ReactNode;
   /** A link inside was followed (the sidebar closes). */
   onFollowLink?: () => void;
+  /** Level of the headings inside: 3 under the sidebar's title, 2 under the page's. */
+  headingLevel: 2 | 3;
 }
 
-export function CartContents({ cart, actions, onFollowLink }: CartContentsProps) {
+export function CartContents({ cart, actions, onFollowLink, headingLevel }: CartContentsProps) {
   const { _ } = useLingui();
   const lang = useLang();
   const { cart: content, busy } = cart;
@@ -52,12 +54,13 @@ export function CartContents({ cart, actions, onFollowLink }: CartContentsProps)
         onUpdate={cart.update}
         onRemove={cart.remove}
         onFollowLink={onFollowLink}
+        headingLevel={headingLevel}
       />
       <button type="button" className="cart-contents__clear" disabled={busy} onClick={cart.clear}>
         {_("cart.clear")}
       </button>
       <div className="cart-contents__summary">
-        <CouponForm coupon={content.coupon} busy={busy} onApply={cart.applyCoupon} onRemove={cart.removeCoupon} />
+        <CouponForm coupon={content.coupon} busy={busy} onApply={cart.applyCoupon} onRemove={cart.removeCoupon} headingLevel={headingLevel} />
         <CartTotals cart={content} />
         <div className="cart-actions">
           {actions}

@@ -21,15 +21,17 @@ export interface CartLinesProps {
   onRemove: (offerId: number) => void;
   /** Following a product link (the sidebar closes). */
   onFollowLink?: () => void;
+  /** Level of the product names' headings (under the dialog's or the page's title). */
+  headingLevel: 2 | 3;
 }
 
-export function CartLines({ lines, busy, pendingOfferId, onUpdate, onRemove, onFollowLink }: CartLinesProps) {
+export function CartLines({ lines, busy, pendingOfferId, onUpdate, onRemove, onFollowLink, headingLevel }: CartLinesProps) {
   const { _ } = useLingui();
   return (
     <ul className="cart-lines" aria-label={_("cart.lines")}>
       {lines.map((line) => (
         <li key={`${line.offerId}${line.isGift ? "-gift" : ""}`} className="cart-line" aria-busy={pendingOfferId === line.offerId}>
-          <CartLine line={line} busy={busy} onUpdate={onUpdate} onRemove={onRemove} onFollowLink={onFollowLink} />
+          <CartLine line={line} busy={busy} onUpdate={onUpdate} onRemove={onRemove} onFollowLink={onFollowLink} headingLevel={headingLevel} />
         </li>
       ))}
     </ul>
@@ -42,7 +44,8 @@ export function lineHref(line: CartItem, lang: "fr" | "en"): string {
   return line.product.isConfigurable ? `${href}?variant=${encodeURIComponent(line.variantReference)}` : href;
 }
 
-function CartLine({ line, busy, onUpdate, onRemove, onFollowLink }: Omit<CartLinesProps, "lines" | "pendingOfferId"> & { line: CartItem }) {
+function CartLine({ line, busy, onUpdate, onRemove, onFollowLink, headingLevel }: Omit<CartLinesProps, "lines" | "pendingOfferId"> & { line: CartItem }) {
+  const Heading = `h${headingLevel}` as const;
   const { _ } = useLingui();
   const lang = useLang();
   const cover = line.product.coverPicture;
@@ -54,11 +57,11 @@ function CartLine({ line, busy, onUpdate, onRemove, onFollowLink }: Omit<CartLin
     <article className="cart-line__body" aria-label={line.product.name}>
       {cover ? <img className="cart-line__picture" src={cover.srcSmall} alt="" width={72} height={72} loading="lazy" /> : <span className="cart-line__picture" aria-hidden="true" />}
       <div className="cart-line__info">
-        <h3 className="cart-line__name">
+        <Heading className="cart-line__name">
           <AppLink href={lineHref(line, lang)} onClick={onFollowLink}>
             {line.product.name}
           </AppLink>
-        </h3>
+        </Heading>
         {variant && <p className="cart-line__variant">{variant}</p>}
         {line.isGift ? (
           <p className="cart-line__gift">{_("cart.line.gift")}</p>

@@ -14,7 +14,7 @@ export function CartPage() {
   return (
     <div className="cart-page container">
       <h1 className="cart-page__title">{_("cart.page.title")}</h1>
-      <CartContents cart={cart} />
+      <CartContents cart={cart} headingLevel={2} />
     </div>
   );
 }

@@ -17,6 +17,7 @@ export function CartSidebar() {
       <CartContents
         cart={cart}
         onFollowLink={cart.closeSidebar}
+        headingLevel={3}
         actions={
           <AppLink href={pageHref("cart", lang)} className="button button--ghost" onClick={cart.closeSidebar}>
             {_("cart.goToCart")}

@@ -9,9 +9,11 @@ export interface CouponFormProps {
   busy: boolean;
   onApply: (code: string) => void;
   onRemove: () => void;
+  headingLevel: 2 | 3;
 }
 
-export function CouponForm({ coupon, busy, onApply, onRemove }: CouponFormProps) {
+export function CouponForm({ coupon, busy, onApply, onRemove, headingLevel }: CouponFormProps) {
+  const Heading = `h${headingLevel}` as const;
   const { _ } = useLingui();
   const id = useId();
   const [code, setCode] = useState("");
@@ -20,9 +22,9 @@ export function CouponForm({ coupon, busy, onApply, onRemove }: CouponFormProps)
   if (coupon) {
     return (
       <section className="cart-coupon" aria-labelledby={titleId}>
-        <h3 id={titleId} className="cart-coupon__title">
+        <Heading id={titleId} className="cart-coupon__title">
           {_("cart.coupon.title")}
-        </h3>
+        </Heading>
         <p className="cart-coupon__applied">
           <span className="cart-coupon__code">{_("cart.coupon.applied", { code: coupon.code })}</span>
           <span className="cart-coupon__description">{coupon.description}</span>
@@ -42,9 +44,9 @@ export function CouponForm({ coupon, busy, onApply, onRemove }: CouponFormProps)
 
   return (
     <section className="cart-coupon" aria-labelledby={titleId}>
-      <h3 id={titleId} className="cart-coupon__title">
+      <Heading id={titleId} className="cart-coupon__title">
         {_("cart.coupon.title")}
-      </h3>
+      </Heading>
       <form className="cart-coupon__form" onSubmit={submit} aria-labelledby={titleId}>
         <label htmlFor={`${id}-code`} className="cart-coupon__label">
           {_("cart.coupon.label")}

@@ -126,7 +126,7 @@ export function ProductPage({ onAddToCart, showNoStock = SHOW_NO_STOCK, customer
       lang={lang}
       onSelectVariant={selectVariant}
       onAddToCart={addToCart}
-      addingToCart={cart.busy}
+      addingToCart={cart.pendingOfferId !== null}
       showNoStock={showNoStock}
       customerEmail={customerEmail}
     />
@@ -134,7 +134,7 @@ export function ProductPage({ onAddToCart, showNoStock = SHOW_NO_STOCK, customer
 }
 
 interface ProductViewProps extends ProductPageProps {
-  /** A cart request is in flight: the button waits. */
+  /** A quantity change of the cart is in flight: the button waits (while the cart loads, an add waits for it). */
   addingToCart: boolean;
   product: Product;
   variant: ProductVariant | undefined;
