@@ -93,6 +93,23 @@ describe("account pages", () => {
     await visible(page.getByText(message("fr", "account.password.current.error"), { exact: true }).first());
   });
 
+  it("changes the password and stays signed in", async () => {
+    const session = await registerCustomer();
+    const page = await openSignedIn(session, "/fr/mon-compte/profil");
+    const newPassword = "Nouveau@Passe2026";
+    await page.getByLabel(startingWith(message("fr", "account.password.current.label"))).fill(session.password);
+    await page.getByLabel(startingWith(message("fr", "account.password.new.label"))).fill(newPassword);
+    await page.getByLabel(startingWith(message("fr", "account.password.repeat.label"))).fill(newPassword);
+    await page.getByRole("button", { name: message("fr", "account.password.submit"), exact: true }).click();
+    await visible(notification(page, "account.password.changed"));
+    expect(await page.getByLabel(startingWith(message("fr", "account.password.new.label"))).inputValue()).toBe("");
+
+    await page.reload();
+    await visible(page.getByRole("heading", { level: 2, name: message("fr", "account.password.title") }));
+    const again = await signInCustomer(session.email, newPassword);
+    expect(again.customer.email).toBe(session.email);
+  });
+
   it("adds an address with an overseas postcode: the territory is suggested and the phone written in international format", async () => {
     const session = await registerCustomer();
     const page = await openSignedIn(session, "/fr/mon-compte/adresses");
