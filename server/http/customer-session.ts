@@ -29,7 +29,7 @@ export const customerTokenInvalid = () => unauthorized("The customer token is in
 /** The customer of an operation that needs one: 401 without a token. */
 export async function requireCustomer(sessions: CustomerSessions, request: FastifyRequest, reply: FastifyReply): Promise<CustomerIdentity> {
   const customer = await sessions.identify(request, reply);
-  if (!customer) throw unauthorized("This operation needs a signed-in customer", "CUSTOMER_TOKEN_MISSING");
+  if (!customer) throw unauthorized("This operation needs a signed-in customer", "CUSTOMER_TOKEN_INVALID");
   return customer;
 }
 

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { components } from "../../src/api/schema.gen.ts";
-import { newsletterSubscriptions } from "../../server/db/schema.ts";
+import { customers, newsletterSubscriptions } from "../../server/db/schema.ts";
 import { backends, startTestApp, type TestApp } from "../support/test-app.ts";
 
 type Schemas = components["schemas"];
@@ -57,5 +57,23 @@ describe.each(backends())("footer newsletter on $name", (backend) => {
     expect(error).toMatchObject({ status: 400, code: "VALIDATION_FAILED" });
     expect(error.fields?.[0]?.field).toBe(field);
     expect(error.message).toContain(field);
+  });
+});
+
+describe.each(backends())("footer newsletter and customer accounts on $name", (backend) => {
+  let shop: TestApp;
+  beforeAll(async () => {
+    shop = await startTestApp(backend);
+  });
+  afterAll(() => shop?.close());
+
+  it("marks the customer account with that address as subscribed, whatever the case typed", async () => {
+    const email = "oliver.brown@demo.escale.example";
+    const subscribed = async () =>
+      (await shop.db.orm.select({ value: customers.newsletterSubscribed }).from(customers).where(eq(customers.email, email)))[0]?.value;
+    expect(await subscribed()).toBe(false);
+    const response = await shop.request({ method: "POST", url: "/api/v1/newsletter/subscriptions", payload: { email: email.toUpperCase() } });
+    expect(response.statusCode, response.body).toBe(201);
+    expect(await subscribed()).toBe(true);
   });
 });
