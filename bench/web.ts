@@ -320,6 +320,7 @@ interface LighthouseFigures {
   lcpMs: number | null;
   cls: number | null;
   tbtMs: number | null;
+  fcpMs?: number | null;
 }
 
 interface Opportunity {
@@ -338,6 +339,8 @@ interface LighthousePageReport {
   warnings: string[];
   /** Lighthouse's opportunities with the biggest estimated LCP saving, in the last run. */
   opportunities: Opportunity[];
+  /** The element of the largest paint in the last run (Lighthouse's selector and label). */
+  lcpElement?: string | null;
 }
 
 /** How many of Lighthouse's suggestions are kept per page. */
@@ -346,7 +349,7 @@ const OPPORTUNITIES_KEPT = 4;
 async function lighthouseRun(
   url: string,
   chromePath: string,
-): Promise<{ figures: LighthouseFigures; warnings: string[]; opportunities: Opportunity[] }> {
+): Promise<{ figures: LighthouseFigures; warnings: string[]; opportunities: Opportunity[]; lcpElement: string | null }> {
   const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: CHROME_FLAGS, logLevel: "silent" });
   const stop = onCleanup(`Chromium for Lighthouse (pid ${chrome.pid})`, () => chrome.kill());
   try {
@@ -374,7 +377,9 @@ async function lighthouseRun(
         lcpMs: numeric("largest-contentful-paint"),
         cls: numeric("cumulative-layout-shift"),
         tbtMs: numeric("total-blocking-time"),
+        fcpMs: numeric("first-contentful-paint"),
       },
+      lcpElement: lcpElementOf(lhr.audits["largest-contentful-paint-element"]?.details),
       warnings: lhr.runWarnings,
       opportunities: Object.values(lhr.audits)
         .filter((audit) => audit.details?.type === "opportunity")
@@ -388,6 +393,14 @@ async function lighthouseRun(
   }
 }
 
+/** "selector — label" of the largest paint's element, from the audit's details (a list whose first table names the node). */
+function lcpElementOf(details: unknown): string | null {
+  const tables = (details as { items?: { items?: { node?: { selector?: string; nodeLabel?: string } }[] }[] } | undefined)?.items ?? [];
+  const node = tables[0]?.items?.[0]?.node;
+  if (!node) return null;
+  return [node.selector, node.nodeLabel?.slice(0, 60)].filter(Boolean).join(" — ");
+}
+
 function median(values: (number | null)[]): number | null {
   const known = values.filter((value): value is number => value !== null).sort((a, b) => a - b);
   if (known.length === 0) return null;
@@ -399,11 +412,13 @@ async function lighthousePage(page: PageId, url: string, chromePath: string, run
   const figures: LighthouseFigures[] = [];
   let warnings: string[] = [];
   let opportunities: Opportunity[] = [];
+  let lcpElement: string | null = null;
   for (let run = 1; run <= runs; run += 1) {
     const result = await lighthouseRun(url, chromePath);
     figures.push(result.figures);
     warnings = result.warnings;
     opportunities = result.opportunities;
+    lcpElement = result.lcpElement;
     console.log(`  ${page.padEnd(9)} run ${run}/${runs}: ${formatFigures(result.figures)}`);
   }
   return {
@@ -416,9 +431,11 @@ async function lighthousePage(page: PageId, url: string, chromePath: string, run
       lcpMs: median(figures.map((item) => item.lcpMs)),
       cls: median(figures.map((item) => item.cls)),
       tbtMs: median(figures.map((item) => item.tbtMs)),
+      fcpMs: median(figures.map((item) => item.fcpMs ?? null)),
     },
     warnings,
     opportunities,
+    lcpElement,
   };
 }
 
@@ -434,6 +451,7 @@ function formatFigures(figures: LighthouseFigures): string {
     `LCP ${orDash(figures.lcpMs, (ms) => `${(ms / 1000).toFixed(2)} s`)}`,
     `CLS ${orDash(figures.cls, (value) => value.toFixed(3))}`,
     `TBT ${orDash(figures.tbtMs, (ms) => `${Math.round(ms)} ms`)}`,
+    `FCP ${orDash(figures.fcpMs ?? null, (ms) => `${(ms / 1000).toFixed(2)} s`)}`,
   ].join(", ");
 }
 
@@ -580,6 +598,8 @@ async function main(): Promise<void> {
       const listed = opportunities.map((item) => `${item.title} (~${Math.round(item.savingsMs)} ms)`).join("; ");
       console.log(`  ${page.padEnd(9)} ${listed || "none"}`);
     }
+    console.log("\nElement of the largest paint (last run of each page)");
+    for (const { page, lcpElement } of pages) console.log(`  ${page.padEnd(9)} ${lcpElement ?? "—"}`);
   }
 
   const targets = checkTargets(routes, pages);

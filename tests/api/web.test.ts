@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, TEST_TOKEN, type TestApp } from "../support/test-app.ts";
+import { consentCookie } from "../../src/app/consent.tsx";
 
 describe("serving the shop", () => {
   let shop: TestApp;
@@ -13,7 +14,12 @@ describe("serving the shop", () => {
     webRoot = await mkdtemp(path.join(tmpdir(), "escale-web-"));
     await mkdir(path.join(webRoot, "assets"));
     await mkdir(path.join(webRoot, ".vite"));
-    await writeFile(path.join(webRoot, "index.html"), "<!doctype html><html><head><title>shop</title></head><body><div id=root></div></body></html>");
+    // As the build writes it: the entry script and the modules it imports, asked for in the head.
+    await writeFile(
+      path.join(webRoot, "index.html"),
+      '<!doctype html><html lang="fr"><head><title>shop</title><script type="module" crossorigin src="/assets/app-1234.js"></script>\n' +
+        '<link rel="modulepreload" crossorigin href="/assets/react-5678.js">\n</head><body><div id=root></div></body></html>',
+    );
     await writeFile(path.join(webRoot, "assets", "app-1234.js"), "console.log('shop')");
     // The build's manifest names each language's message catalogue.
     await writeFile(
@@ -74,16 +80,67 @@ describe("serving the shop", () => {
     }
   });
 
-  it("asks early for the messages of the page's language, and none for an address without one", async () => {
-    const preload = (file: string) => `<link rel="modulepreload" crossorigin href="/assets/${file}">`;
+  it("asks for the messages of the page's language with the app's modules, and none for an address without one", async () => {
     const french = (await shop.app.inject({ url: "/fr/categorie/voyage" })).body;
-    expect(french).toContain(preload("messages-fr01.js"));
+    expect(scriptsOf(french)).toEqual({ entry: "/assets/app-1234.js", preloads: ["/assets/react-5678.js", "/assets/messages-fr01.js"] });
     expect(french).not.toContain("messages-en01.js");
     const english = (await shop.app.inject({ url: "/en" })).body;
-    expect(english).toContain(preload("messages-en01.js"));
+    expect(scriptsOf(english)).toEqual({ entry: "/assets/app-1234.js", preloads: ["/assets/react-5678.js", "/assets/messages-en01.js"] });
     expect(english).not.toContain("messages-fr01.js");
-    expect((await shop.app.inject({ url: "/produit/mug" })).body).not.toContain("modulepreload");
+    // An address without a language (the app redirects it) is the build's page as it is.
+    const unprefixed = (await shop.app.inject({ url: "/produit/mug" })).body;
+    expect(unprefixed).toContain('<script type="module" crossorigin src="/assets/app-1234.js"></script>');
+    expect(unprefixed).not.toContain("messages-");
+    expect(unprefixed).not.toContain('id="first-paint"');
     // Inline additions go in the head, before the app's own markup.
     expect(english.indexOf("runtime-config")).toBeLessThan(english.indexOf("</head>"));
   });
+
+  it("paints the shell of the page's language before the script: header, and the consent banner's texts for a visitor without a decision", async () => {
+    const expected = {
+      fr: { title: "Vos choix en matière de cookies", learnMore: "En savoir plus", buttons: ["Tout refuser", "Personnaliser", "Tout accepter"], home: ", Accueil" },
+      en: { title: "Your cookie choices", learnMore: "Learn more", buttons: ["Refuse all", "Choose", "Accept all"], home: ", Home" },
+    };
+    for (const [lang, texts] of Object.entries(expected)) {
+      const response = await shop.app.inject({ url: lang === "fr" ? "/fr/produit/mug" : "/en/product/mug" });
+      expect(response.headers.vary).toContain("cookie");
+      const html = response.body;
+      expect(html).toContain(`<html lang="${lang}">`);
+      const firstPaint = firstPaintOf(html);
+      // The brand of the configuration, as text: its `</script><b>` is no markup.
+      expect(firstPaint).toContain('<span class="brand-logo__name">Aile &lt;/script&gt;&lt;b&gt;</span>');
+      expect(firstPaint).toContain(`<span class="visually-hidden">${texts.home}</span>`);
+      expect(firstPaint).toContain(`<a href="/${lang}" class="brand-logo">`);
+      expect(firstPaint).toContain(`<h2 id="first-paint-consent-title" class="consent__title">${texts.title}</h2>`);
+      expect(firstPaint).toContain(`<a href="/${lang}/gestion-des-cookies">${texts.learnMore}</a>`);
+      expect([...firstPaint.matchAll(/<button type="button" class="button [^"]+" data-consent-event="consent\.[a-zA-Z]+">([^<]+)<\/button>/g)].map((match) => match[1])).toEqual(texts.buttons);
+      // Then the app, in #root, once the shell has painted.
+      expect(html.indexOf('id="first-paint"')).toBeLessThan(html.indexOf("<div id=root></div>"));
+      expect(html.indexOf("<div id=root></div>")).toBeLessThan(html.indexOf("import(m.entry)"));
+    }
+  });
+
+  it("leaves the consent banner out of the first paint once the visitor has decided, and keeps it for a cookie the app cannot read", async () => {
+    const decided = consentCookie({ categories: { analytics: false, maps: true, captcha: true, payment: false }, decidedAt: "2026-11-20T10:00:00.000Z" }, false).split(";")[0];
+    for (const url of ["/fr", "/en/search?searchTerm=mug"]) {
+      const withDecision = firstPaintOf((await shop.app.inject({ url, headers: { cookie: `theme=dark; ${decided}` } })).body);
+      expect(withDecision, url).toContain('class="brand-logo"');
+      expect(withDecision, url).not.toContain('class="consent"');
+      const unreadable = firstPaintOf((await shop.app.inject({ url, headers: { cookie: "consent=yes" } })).body);
+      expect(unreadable, url).toContain('class="consent"');
+    }
+  });
 });
+
+/** The modules the page's loader asks for once the shell has painted. */
+function scriptsOf(html: string): { entry: string; preloads: string[] } | null {
+  const json = /<script type="module">const m=(\{.*?\});/.exec(html)?.[1];
+  return json ? JSON.parse(json) : null;
+}
+
+/** The markup painted before the app runs. */
+function firstPaintOf(html: string): string {
+  const markup = /<div id="first-paint" class="site">(.*?)<div id=root>/s.exec(html)?.[1];
+  expect(markup, "the page has a first paint").toBeDefined();
+  return markup ?? "";
+}

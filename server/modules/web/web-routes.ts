@@ -2,6 +2,8 @@
 // address loads the app, and the runtime configuration the SPA reads at start. The page carries
 // that configuration inline, and asks for its language's messages at once, so the SPA's start
 // waits for neither (one round trip each fewer); /runtime-config.json stays for other clients.
+// A page of a language also carries its first paint (first-paint.ts): the shell's header and, for
+// a visitor who has not decided on cookies, the consent banner, shown before the script has run.
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -10,6 +12,8 @@ import type { FastifyInstance } from "fastify";
 import type { RuntimeConfig } from "../../../src/app/runtime-config.ts";
 import type { Config } from "../../config.ts";
 import { noRouteBody } from "../../http/errors.ts";
+import type { Lang } from "../../../src/i18n/i18n.ts";
+import { consentUndecided, firstPaintMarkup, loadFirstPaintTexts, withFirstPaint, withScriptsAfterFirstPaint, type FirstPaintTexts } from "./first-paint.ts";
 
 export const DEFAULT_WEB_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../dist/web");
 
@@ -59,8 +63,14 @@ export function pageHtml(indexHtml: string, runtimeConfig: RuntimeConfig, catalo
   return indexHtml.includes("</head>") ? indexHtml.replace("</head>", `${head}</head>`) : `${head}${indexHtml}`;
 }
 
+/** A language's page: in that language (`<html lang>`), with the shell's first paint in #root. */
+function languagePageHtml(html: string, lang: Lang, brandName: string, texts: FirstPaintTexts, consentBanner: boolean): string {
+  const inLanguage = html.replace(/<html lang="[a-z-]*"/i, `<html lang="${lang}"`);
+  return withScriptsAfterFirstPaint(withFirstPaint(inLanguage, firstPaintMarkup({ lang, brandName, texts, consentBanner })));
+}
+
 /** Registered on the root instance: it owns the application's not-found handler. */
-export async function webRoutes(app: FastifyInstance, options: { config: Config; webRoot?: string }) {
+export async function webRoutes(app: FastifyInstance, options: { config: Config; webRoot?: string; localesDir?: string }) {
   const webRoot = options.webRoot ?? DEFAULT_WEB_ROOT;
   const runtimeConfig = runtimeConfigOf(options.config);
 
@@ -89,13 +99,19 @@ export async function webRoutes(app: FastifyInstance, options: { config: Config;
 
   const indexHtml = readFileSync(path.join(webRoot, "index.html"), "utf8");
   const catalogues = messageCatalogues(webRoot);
+  // The languages are the build's catalogues; each one's first paint reads its texts once.
+  const texts = new Map([...catalogues.keys()].map((lang) => [lang, loadFirstPaintTexts(lang, options.localesDir)]));
   const pages = new Map<string, string>();
-  const pageFor = (firstSegment: string) => {
+  const pageFor = (firstSegment: string, cookieHeader: string | undefined) => {
     const lang = catalogues.has(firstSegment) ? firstSegment : "";
-    let html = pages.get(lang);
+    const consentBanner = lang !== "" && consentUndecided(cookieHeader);
+    const key = `${lang}:${consentBanner}`;
+    let html = pages.get(key);
     if (html === undefined) {
       html = pageHtml(indexHtml, runtimeConfig, catalogues.get(lang));
-      pages.set(lang, html);
+      const langTexts = texts.get(lang);
+      if (langTexts) html = languagePageHtml(html, lang as Lang, runtimeConfig.brandName, langTexts, consentBanner);
+      pages.set(key, html);
     }
     return html;
   };
@@ -104,7 +120,9 @@ export async function webRoutes(app: FastifyInstance, options: { config: Config;
     const pathname = request.url.split("?")[0] ?? "/";
     const isPage = (request.method === "GET" || request.method === "HEAD") && !SERVER_PREFIXES.some((prefix) => pathname.startsWith(prefix));
     if (isPage && !path.extname(pathname)) {
-      return reply.header("cache-control", "no-cache").type("text/html; charset=utf-8").send(pageFor(pathname.split("/")[1] ?? ""));
+      const html = pageFor(pathname.split("/")[1] ?? "", request.headers.cookie);
+      // The first paint depends on the consent cookie.
+      return reply.header("cache-control", "no-cache").header("vary", "cookie").type("text/html; charset=utf-8").send(html);
     }
     return reply.status(404).send(noRouteBody(request));
   });
