@@ -3,33 +3,11 @@
 // customers, and the name generated when none is given.
 import { randomInt } from "node:crypto";
 import { getCountryCallingCode, parsePhoneNumberFromString, type CountryCode } from "libphonenumber-js/max";
+import { isEmpowermentCountry, overseasTerritoryOf } from "../../../machines/shared/address-rules.ts";
 import { HttpError } from "../../http/errors.ts";
 import type { CustomerGroup } from "../../http/customer-session.ts";
 
-/** Postcode prefixes of the overseas territories, longest first. */
-export const OVERSEAS_PREFIXES: [prefix: string, country: string][] = [
-  ["97133", "BL"],
-  ["97150", "MF"],
-  ["971", "GP"],
-  ["972", "MQ"],
-  ["973", "GF"],
-  ["974", "RE"],
-  ["975", "PM"],
-  ["976", "YT"],
-  ["986", "WF"],
-  ["987", "PF"],
-  ["988", "NC"],
-];
-
-export const EMPOWERMENT_COUNTRIES = ["DE", "AT", "BE", "DK", "ES", "FI", "FR", "GR", "GB", "IE", "IT", "LU", "NL", "PT", "SE"];
-
 const ruleBroken = (field: string, message: string, code: string) => new HttpError(400, `Invalid ${field}: ${message}`, code, [{ field, message }]);
-
-/** The territory a French postcode belongs to, when it is an overseas one. */
-export function overseasTerritory(postCode: string): string | undefined {
-  const compact = postCode.replace(/\s/g, "");
-  return OVERSEAS_PREFIXES.find(([prefix]) => compact.startsWith(prefix))?.[1];
-}
 
 /** The phone number in international format, or a 400 PHONE_INVALID. */
 export function internationalPhone(phone: string, country: string): string {
@@ -46,9 +24,9 @@ export function internationalPhone(phone: string, country: string): string {
 }
 
 export function checkAddressRules(address: { country: string; postCode: string }, group: CustomerGroup): void {
-  const territory = address.country === "FR" ? overseasTerritory(address.postCode) : undefined;
+  const territory = address.country === "FR" ? overseasTerritoryOf(address.postCode) : undefined;
   if (territory) throw ruleBroken("country", `the postcode is in ${territory}, choose that country`, "OVERSEAS_POSTCODE");
-  if (group === "EMPOWERMENT" && !EMPOWERMENT_COUNTRIES.includes(address.country)) {
+  if (group === "EMPOWERMENT" && !isEmpowermentCountry(address.country)) {
     throw ruleBroken("country", `not a delivery country of the empowerment programme`, "COUNTRY_NOT_ALLOWED");
   }
 }

@@ -72,19 +72,4 @@ export type PasswordField = "currentPassword" | "newPassword" | "repeatPassword"
 export const PASSWORD_FIELDS = ["currentPassword", "newPassword", "repeatPassword"] as const satisfies readonly PasswordField[];
 export type PasswordFormValues = Record<PasswordField, string>;
 
-/** The first error of each named field of a schema's result, as message ids. */
-export function firstErrors<F extends string>(
-  schema: v.GenericSchema,
-  values: unknown,
-  fields: readonly F[],
-): Partial<Record<F, string>> {
-  const result = v.safeParse(schema, values);
-  if (result.success) return {};
-  const nested: Partial<Record<string, [string, ...string[]]>> = v.flatten(result.issues).nested ?? {};
-  const errors: Partial<Record<F, string>> = {};
-  for (const field of fields) {
-    const first = nested[field]?.[0];
-    if (first) errors[field] = first;
-  }
-  return errors;
-}
+export { firstFieldErrors as firstErrors } from "../../ui/form-errors.ts";

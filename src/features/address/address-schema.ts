@@ -4,6 +4,7 @@
 // generated when none is given.
 import { getCountryCallingCode, isSupportedCountry, parsePhoneNumberFromString, type PhoneNumber } from "libphonenumber-js/min";
 import * as v from "valibot";
+import { firstFieldErrors } from "../../ui/form-errors.ts";
 import type { components } from "../../api/schema.gen.ts";
 import { suggestedTerritory } from "./overseas.ts";
 
@@ -149,10 +150,7 @@ export type AddressSchema = ReturnType<typeof addressSchema>;
 
 /** The first error of each field, as a message id. */
 export function addressErrors(schema: AddressSchema, values: AddressFormValues): Partial<Record<AddressField, string>> {
-  const result = v.safeParse(schema, values);
-  if (result.success) return {};
-  const nested: Partial<Record<string, [string, ...string[]]>> = v.flatten(result.issues).nested ?? {};
-  return Object.fromEntries(ADDRESS_FIELDS.flatMap((field) => (nested[field]?.[0] ? [[field, nested[field][0]]] : [])));
+  return firstFieldErrors(schema, values, ADDRESS_FIELDS);
 }
 
 /** The form's values of a saved address (to edit it). */

@@ -1,6 +1,7 @@
 // The country list of the address form (SPEC §3 "Country list"): the ISO 3166-1 alpha-2 codes
 // plus Kosovo (XK), labelled in French and English by the browser's own data (Intl.DisplayNames)
 // rather than a shipped dataset, sorted by label in the current language (SPEC §5).
+import { EMPOWERMENT_COUNTRIES } from "../../../machines/shared/address-rules.ts";
 import type { Lang } from "../../i18n/i18n.ts";
 
 // Codes whose current names Intl gives; the legacy codes it knows (AN, CS, YU, ZR…) are left out
@@ -17,7 +18,7 @@ const CODES =
 export const COUNTRY_CODES: readonly string[] = CODES.split(" ");
 
 /** The countries an Empowerment customer may deliver to (SPEC §5). */
-export const EMPOWERMENT_COUNTRIES = ["DE", "AT", "BE", "DK", "ES", "FI", "FR", "GR", "GB", "IE", "IT", "LU", "NL", "PT", "SE"] as const;
+export { EMPOWERMENT_COUNTRIES };
 
 export const DEFAULT_COUNTRY = "FR";
 

@@ -85,15 +85,4 @@ export const LOGIN_FIELDS = ["email", "password"] as const;
 export const GPNET_LOGIN_FIELDS = ["gpnetId", "email", "password"] as const;
 export const RESET_FIELDS = ["password", "repeatPassword"] as const;
 
-/** The first error of each named field, as message ids. */
-export function fieldErrors<F extends string>(schema: v.GenericSchema, values: unknown, fields: readonly F[]): Partial<Record<F, string>> {
-  const result = v.safeParse(schema, values);
-  if (result.success) return {};
-  const nested: Partial<Record<string, [string, ...string[]]>> = v.flatten(result.issues).nested ?? {};
-  const errors: Partial<Record<F, string>> = {};
-  for (const field of fields) {
-    const first = nested[field]?.[0];
-    if (first) errors[field] = first;
-  }
-  return errors;
-}
+export { firstFieldErrors as fieldErrors } from "../../ui/form-errors.ts";

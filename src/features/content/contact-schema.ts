@@ -1,6 +1,7 @@
 // The contact form's rules, stated once: the contract's limits (ContactMessageRequest) and the
 // spec's e-mail rule. Each issue's message is the id of the text the form shows.
 import * as v from "valibot";
+import { firstFieldErrors } from "../../ui/form-errors.ts";
 import { isValidEmail } from "../../../machines/shared/email-rule.ts";
 
 export const CONTACT_SUBJECTS = ["order", "product", "delivery", "return", "account", "other"] as const;
@@ -54,8 +55,5 @@ export const CONTACT_FIELDS = ["firstName", "lastName", "email", "phone", "subje
 
 /** The first error of each field, as a message id. */
 export function contactErrors(values: ContactFormState): Partial<Record<ContactFormField, string>> {
-  const result = v.safeParse(ContactFormSchema, values);
-  if (result.success) return {};
-  const nested = v.flatten<typeof ContactFormSchema>(result.issues).nested ?? {};
-  return Object.fromEntries(CONTACT_FIELDS.flatMap((field) => (nested[field]?.[0] ? [[field, nested[field][0]]] : [])));
+  return firstFieldErrors(ContactFormSchema, values, CONTACT_FIELDS);
 }
