@@ -281,6 +281,8 @@ describe("cart", () => {
     await expectNoSeriousA11yViolations(page);
 
     const empty = await openPage("/en/my-cart");
+    // Let this page finish loading the cart (it stores the id again) before the id is forgotten.
+    await visible(empty.getByRole("main").getByRole("article"));
     await (await currentContext()).clearCookies({ name: "cart_id" });
     await empty.reload();
     await visible(empty.getByText(message("en", "cart.empty"), { exact: true }));
