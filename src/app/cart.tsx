@@ -21,7 +21,7 @@ import {
 } from "../../machines/cart/cart.selectors.ts";
 import type { Cart, CartEvent, CustomerGroup, OfferLimits } from "../../machines/cart/cart.types.ts";
 import type { ApiClient } from "../api/client.ts";
-import { CardAddToCartContext, type CardAddToCart } from "../ui/product-card.tsx";
+import { CardAddToCartContext, type CardAddToCart } from "../ui/card-add-to-cart.ts";
 import { forgetCartId, readStoredCartId, storeCartId } from "./cart-storage.ts";
 import { lazyActor, reportLoadFailure, useLazySelector, type LazyActor } from "./lazy-actor.ts";
 import { pushNotification, type Notifications } from "./notifications.tsx";

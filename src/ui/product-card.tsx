@@ -2,25 +2,17 @@
 // (with the reduction when on sale), flag badges, and a slot for an action such as add to cart.
 import { useLingui } from "@lingui/react";
 import { Link } from "@tanstack/react-router";
-import { createContext, useContext, type ReactNode } from "react";
+import { useContext, type ReactNode } from "react";
 import type { components } from "../api/schema.gen.ts";
 import { currentLang } from "../i18n/i18n.ts";
 import { pageHref } from "../routes/pages.ts";
+import { CardAddToCartContext } from "./card-add-to-cart.ts";
 import { FlagBadges } from "./flag-badges.tsx";
 import { isDiscounted, Price, PromoBadge } from "./price.tsx";
 import "./product-card.css";
 
 type ProductSummary = components["schemas"]["ProductSummary"];
 type Offer = components["schemas"]["Offer"];
-
-/** What a card needs to put a simple product in the cart; given by the app's cart (src/app/cart.tsx). */
-export interface CardAddToCart {
-  add: (offer: Offer, quantity: number) => void;
-  /** A cart request is in flight. */
-  busy: boolean;
-}
-
-export const CardAddToCartContext = createContext<CardAddToCart | null>(null);
 
 /** The least a shopper may order of an offer, and whether its stock allows it. */
 function orderableQuantity(offer: Offer | null): number | null {

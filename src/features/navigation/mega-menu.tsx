@@ -5,13 +5,15 @@
 import { useLingui } from "@lingui/react";
 import { useQueryClient } from "@tanstack/react-query";
 import { Link, useLocation } from "@tanstack/react-router";
-import { useEffect, useId, useRef, useState, type FocusEvent, type KeyboardEvent, type PointerEvent } from "react";
+import { lazy, Suspense, useEffect, useId, useRef, useState, type FocusEvent, type KeyboardEvent, type PointerEvent } from "react";
 import { landingQuery, type CategoryNode } from "../../api/queries/catalog.ts";
 import { useLang, useShopContext } from "../../app/shop-context.ts";
 import { categoryHref } from "./category-href.ts";
-import { FeaturedProducts } from "./featured-products.tsx";
 import { useCategoryTree } from "./use-category-tree.ts";
 import "./navigation.css";
+
+// The featured products show only in an open panel: their code loads with the first opening.
+const FeaturedProducts = lazy(() => import("./featured-products.tsx").then((module) => ({ default: module.FeaturedProducts })));
 
 /** Hover time before a panel opens, so that crossing the bar does not flash panels. */
 const HOVER_OPEN_DELAY_MS = 120;
@@ -242,7 +244,9 @@ function MegaPanel({ node, onNavigate }: { node: CategoryNode; onNavigate: () =>
           </ul>
         )}
       </div>
-      <FeaturedProducts categoryPath={node.path} onNavigate={onNavigate} />
+      <Suspense fallback={null}>
+        <FeaturedProducts categoryPath={node.path} onNavigate={onNavigate} />
+      </Suspense>
     </div>
   );
 }
