@@ -5,14 +5,13 @@
 import { sql } from "drizzle-orm";
 import type { components } from "../../../src/api/schema.gen.ts";
 import { rowsOf, type Database, type Orm } from "../../db/client.ts";
-import { priceOf, type CatalogRepository } from "../catalog/catalog-repository.ts";
+import { priceOf, toOffer, type CatalogRepository } from "../catalog/catalog-repository.ts";
 import type { Lang } from "../catalog/locale.ts";
 import { cartTotals, couponHolds, linePrice, type CouponRule, type PricedLine } from "./cart-pricing.ts";
 
 type Schemas = components["schemas"];
 export type Cart = Schemas["Cart"];
 type CartItem = Schemas["CartItem"];
-type Offer = Schemas["Offer"];
 type Address = Schemas["Address"];
 type SelectedAttribute = Schemas["SelectedAttribute"];
 
@@ -189,19 +188,6 @@ async function markUsed(tx: Orm, cartId: number): Promise<void> {
   await tx.execute(sql`update carts set updated_at = now(), last_used_at = now() where id = ${cartId}`);
 }
 
-function toOffer(row: LineRow): Offer {
-  return {
-    id: row.offer_id,
-    shop: { id: row.shop_id, name: row.shop_name },
-    pickingDelay: row.picking_delay,
-    stockQuantity: row.stock_quantity,
-    logisticClass: row.logistic_class,
-    regularPrice: priceOf(row.regular_price_cents, row.tax_rate_bp),
-    discountPrice: row.discount_price_cents === null ? null : priceOf(row.discount_price_cents, row.tax_rate_bp),
-    minimalOrderQuantity: row.min_order_quantity,
-    maximalOrderQuantity: row.max_order_quantity,
-  };
-}
 
 const ADDRESS_KEYS = ["name", "firstName", "lastName", "street", "city", "postCode", "country"] as const;
 
@@ -420,7 +406,7 @@ export function createCartRepository(deps: { db: Database; catalog: CatalogRepos
             quantity: line.quantity,
             product,
             offerId: line.offer_id,
-            offer: toOffer(line),
+            offer: toOffer({ ...line, id: line.offer_id }),
             variantReference: line.variant_reference,
             selectedAttributes: attributesByVariant.get(line.variant_id) ?? [],
             price,

@@ -123,7 +123,23 @@ export function priceOf(taxIncludedCents: number, taxRateBp: number): Price {
   return { taxIncluded: taxIncludedCents, taxFree, taxRate: taxRateBp / 100, taxAmount: taxIncludedCents - taxFree };
 }
 
-function toOffer(row: OfferRow): Offer {
+/** The columns of an offer row that make the API's `Offer`. */
+export type OfferColumns = Pick<
+  OfferRow,
+  | "id"
+  | "shop_id"
+  | "shop_name"
+  | "picking_delay"
+  | "stock_quantity"
+  | "logistic_class"
+  | "regular_price_cents"
+  | "discount_price_cents"
+  | "min_order_quantity"
+  | "max_order_quantity"
+  | "tax_rate_bp"
+>;
+
+export function toOffer(row: OfferColumns): Offer {
   return {
     id: row.id,
     shop: { id: row.shop_id, name: row.shop_name },
