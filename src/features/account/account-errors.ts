@@ -1,16 +1,13 @@
 // The error catalogue of SPEC §8 for the account pages: an API failure as the message id of the
 // danger notification. Codes that name a field are shown on the field by the forms as well.
+import { formErrorId } from "../../../machines/auth/auth-errors.ts";
 import { isApiError } from "../../api/client.ts";
 
-/** Saving an address (SPEC §8 "address add"). */
+/** Saving an address: SPEC §8 maps "address add" like login, register and forgot. */
 export function addressSaveErrorMessage(error: unknown): string {
-  const status = isApiError(error) ? error.status : undefined;
   // A refused field (overseas postcode, phone, country): the form shows which.
-  if (status === 400) return "addressForm.invalid";
-  if (status === 401) return "errors.login.unauthorized";
-  if (status === 409) return "errors.login.allReadyExist";
-  if (status === 404) return "errors.login.notFound";
-  return "errors.server.access";
+  if (isApiError(error) && error.status === 400) return "addressForm.invalid";
+  return formErrorId("personal", error);
 }
 
 /** Any other change of the account (profile, password, deletion). */
