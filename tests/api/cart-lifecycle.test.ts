@@ -5,16 +5,7 @@ import { purgeAbandonedCarts, startCartPurge } from "../../server/modules/cart/c
 import { DEMO_COUPONS } from "../../server/seed/coupons.ts";
 import { backends, startTestApp, type TestApp } from "../support/test-app.ts";
 import { cartClient, cartOf, fakeSessions, lineOf, offerPool, type Cart } from "./cart-fixtures.ts";
-
-async function waitFor<T>(probe: () => Promise<T | undefined>, what: string, timeoutMs = 10_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
+import { waitFor } from "../support/wait-for.ts";
 
 describe.each(backends())("cart lifecycle on $name", (backend) => {
   let shop: TestApp;

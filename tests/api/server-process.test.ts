@@ -5,6 +5,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { DEMO_STOREFRONT_TOKEN } from "../../server/config.ts";
+import { waitFor } from "../support/wait-for.ts";
 
 const root = path.resolve(import.meta.dirname, "../..");
 
@@ -23,15 +24,8 @@ function collect(child: ChildProcessWithoutNullStreams) {
   return { output, exited };
 }
 
-async function waitFor<T>(probe: () => Promise<T | undefined>, what: string, timeoutMs = 90_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe().catch(() => undefined);
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
+/** A server process starts slowly on a busy machine; the health check refuses until it listens. */
+const SERVER_WAIT = { timeoutMs: 90_000, intervalMs: 100, retryOnError: true };
 
 describe("the server process", () => {
   const folders: string[] = [];
@@ -52,8 +46,8 @@ describe("the server process", () => {
     folders.push(dataDir);
     const child = startServer({ PORT: "0", HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "info" });
     const { output, exited } = collect(child);
-    const base = await waitFor(async () => /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output.stdout)?.[1], "listening");
-    await waitFor(async () => ((await fetch(`${base}/healthz`)).status === 200 ? true : undefined), "healthz 200");
+    const base = await waitFor(async () => /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output.stdout)?.[1], "listening", SERVER_WAIT);
+    await waitFor(async () => ((await fetch(`${base}/healthz`)).status === 200 ? true : undefined), "healthz 200", SERVER_WAIT);
 
     const categories = await fetch(`${base}/api/v1/categories`, { headers: { authorization: `Bearer ${DEMO_STOREFRONT_TOKEN}` } });
     expect(categories.status).toBe(200);

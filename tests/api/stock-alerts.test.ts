@@ -6,6 +6,7 @@ import { outboxMailer } from "../../server/adapters/mail/outbox-mailer.ts";
 import { outbox, stockAlerts } from "../../server/db/schema.ts";
 import { notifyRestockedOffers, startRestockNotifier } from "../../server/modules/stock-alerts/restock-notifications.ts";
 import { backends, startTestApp, type TestApp } from "../support/test-app.ts";
+import { waitFor } from "../support/wait-for.ts";
 
 type Schemas = components["schemas"];
 
@@ -18,16 +19,6 @@ interface SoldOutOffer {
 }
 
 const PUBLIC_URL = "https://boutique.example.test";
-
-async function waitFor<T>(probe: () => Promise<T | undefined>, what: string, timeoutMs = 10_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
 
 describe.each(backends())("back-in-stock alerts on $name", (backend) => {
   let shop: TestApp;
