@@ -1,10 +1,15 @@
 // Entry of the SPA: read the runtime configuration, then build the client, the query cache, the
 // app-wide actors (notifications, cookie consent, cart: loaded just after the first paint) and the
-// router, and render.
+// router, load the page (its code and, for a moment, its first answers), and render.
+//
+// The start is cut into several tasks, and the first render is a transition (React yields to the
+// browser every few milliseconds): on a phone, one long task here is what keeps the page from
+// answering a tap. Rendering once the page's code and answers are in renders the page once,
+// instead of the shell, then the page's placeholders, then its content.
 import { I18nProvider } from "@lingui/react";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { RouterProvider } from "@tanstack/react-router";
-import { StrictMode } from "react";
+import { startTransition, StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { createApiClient } from "./api/client.ts";
 import { authBridge, CartProvider, createCart } from "./app/cart.tsx";
@@ -28,6 +33,7 @@ async function start() {
   const firstSegment = window.location.pathname.split("/")[1];
   // The provider renders nothing until a language is active: activate the address's one first.
   const [config] = await Promise.all([inlineRuntimeConfig() ?? fetchRuntimeConfig(), activateLanguage(isLang(firstSegment) ? firstSegment : DEFAULT_LANG)]);
+  await yieldToBrowser();
   const queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: 60_000, retry: 1 } } });
   const tokens = createCustomerTokenStore();
   const api = createApiClient({
@@ -46,22 +52,30 @@ async function start() {
   const container = document.getElementById("root");
   if (!container) throw new Error("#root is missing from index.html");
   replaceFirstPaint(container, consent);
-  createRoot(container).render(
-    <StrictMode>
-      <I18nProvider i18n={i18n}>
-        <QueryClientProvider client={queryClient}>
-          <NotificationsProvider notifications={notifications}>
-            <ConsentProvider consent={consent}>
-              <SessionProvider auth={auth}>
-                <CartProvider cart={cart}>
-                  <RouterProvider router={router} />
-                </CartProvider>
-              </SessionProvider>
-            </ConsentProvider>
-          </NotificationsProvider>
-        </QueryClientProvider>
-      </I18nProvider>
-    </StrictMode>,
+  await yieldToBrowser();
+  // A load that fails is loaded again, and its error shown, by the router once rendered.
+  await router.load().catch(() => undefined);
+  await fetchesSettled(queryClient, FIRST_ANSWERS_WAIT_MS);
+  await yieldToBrowser();
+  const root = createRoot(container);
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <I18nProvider i18n={i18n}>
+          <QueryClientProvider client={queryClient}>
+            <NotificationsProvider notifications={notifications}>
+              <ConsentProvider consent={consent}>
+                <SessionProvider auth={auth}>
+                  <CartProvider cart={cart}>
+                    <RouterProvider router={router} />
+                  </CartProvider>
+                </SessionProvider>
+              </ConsentProvider>
+            </NotificationsProvider>
+          </QueryClientProvider>
+        </I18nProvider>
+      </StrictMode>,
+    ),
   );
   // The shell's flows are not needed for the first paint: they load right after it.
   const loadShellFlows = () => Promise.all([notifications.load(), consent.actor.load(), auth.session.load(), cart.load()]).catch(reportLoadFailure);
@@ -96,6 +110,28 @@ function replaceFirstPaint(container: HTMLElement, consent: Consent) {
   });
   observer.observe(container, { childList: true });
 }
+
+/** Ends the current task: what follows runs in a new one, after the browser's pending work. */
+const yieldToBrowser = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+/** Resolves once no query is fetching, or after `ms` at the latest. */
+function fetchesSettled(queryClient: QueryClient, ms: number): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      unsubscribe();
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    const unsubscribe = queryClient.getQueryCache().subscribe(() => {
+      if (queryClient.isFetching() === 0) done();
+    });
+    if (queryClient.isFetching() === 0) done();
+  });
+}
+
+/** Longest wait for the page's first answers before the first render (placeholders after that). */
+const FIRST_ANSWERS_WAIT_MS = 1000;
 
 /** Longest wait for an idle moment before the shell's flows load anyway. */
 const SHELL_FLOWS_DEADLINE_MS = 1500;

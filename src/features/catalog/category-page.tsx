@@ -3,7 +3,7 @@
 import { useLingui } from "@lingui/react";
 import { useQuery } from "@tanstack/react-query";
 import { Link, useLocation, useNavigate, useParams } from "@tanstack/react-router";
-import { useEffect, useMemo } from "react";
+import { useDeferredValue, useEffect, useMemo } from "react";
 import { isApiError } from "../../api/client.ts";
 import { categoriesQuery, landingQuery, productsByCategoryQuery } from "../../api/queries/catalog.ts";
 import { useLang, useShopContext } from "../../app/shop-context.ts";
@@ -68,7 +68,9 @@ export function CategoryPage() {
 
   const content = landing.data ?? null;
   // The header's texts and sub-categories come with the products, not after them: nothing moves.
-  const ready = products.data !== undefined && !landing.isPending && !tree.isPending;
+  const loaded = products.data !== undefined && !landing.isPending && !tree.isPending;
+  // The listing is rendered in the background once its answers are in: the main thread stays free.
+  const ready = useDeferredValue(loaded);
   useSeo(category ? (content?.seo ?? { title: `${category.label} – ${config.brandName}` }) : undefined);
 
   if (products.isError && !notFound) {

@@ -2,11 +2,11 @@
 // while hovered or focused, and for good with its pause button (or when the visitor prefers
 // reduced motion); arrows, dots, keyboard and swipe move it by hand.
 import { useLingui } from "@lingui/react";
-import useEmblaCarousel from "embla-carousel-react";
 import { useCallback, useEffect, useId, useState, type FocusEvent, type KeyboardEvent } from "react";
 import type { HomeSlide } from "../../api/queries/catalog.ts";
 import { AppLink } from "../../app/app-link.tsx";
 import { useLocaliseLink } from "../../ui/localise-link.ts";
+import { useLaidOutCarousel } from "../../ui/use-laid-out-carousel.ts";
 
 export const HOME_SLIDER_AUTOPLAY_MS = 8000;
 /** The website name slides target for this shop. */
@@ -26,7 +26,7 @@ export function HomeSlider({ slides }: { slides: readonly HomeSlide[] }) {
   const { _ } = useLingui();
   const localise = useLocaliseLink();
   const several = slides.length > 1;
-  const [viewportRef, embla] = useEmblaCarousel({ loop: several, duration: 30 });
+  const [viewportRef, embla] = useLaidOutCarousel({ loop: several, duration: 30 });
   const [selected, setSelected] = useState(0);
   const [playing, setPlaying] = useState(() => !prefersReducedMotion());
   const [hovered, setHovered] = useState(false);

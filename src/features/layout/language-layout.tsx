@@ -10,7 +10,7 @@ import { BottomBar } from "./bottom-bar.tsx";
 import { FlyingBlueBar } from "./flying-blue-bar.tsx";
 import { Header } from "./header.tsx";
 import { ConsentBanner } from "../consent/consent-banner.tsx";
-import { Footer, LoginModal, MenuModal, NotificationsArea, SearchModal } from "./lazy-parts.ts";
+import { Footer, LoginModal, MenuModal, NotificationsArea, SearchModal, useAfterFirstRender } from "./lazy-parts.ts";
 import "./layout.css";
 
 type ShellDialog = "menu" | "search";
@@ -20,6 +20,7 @@ export function LanguageLayout() {
   const [dialog, setDialog] = useState<ShellDialog | null>(null);
   const close = () => setDialog(null);
   const authDialogShown = useAuthDialogShown();
+  const rendered = useAfterFirstRender();
   return (
     <div className="site">
       <ConsentBanner />
@@ -31,9 +32,11 @@ export function LanguageLayout() {
       <main id="main" tabIndex={-1} className="site__main">
         <Outlet />
       </main>
-      <Suspense fallback={null}>
-        <Footer />
-      </Suspense>
+      {rendered && (
+        <Suspense fallback={null}>
+          <Footer />
+        </Suspense>
+      )}
       <BottomBar onOpenMenu={() => setDialog("menu")} onOpenSearch={() => setDialog("search")} />
       {dialog !== null && (
         <Suspense fallback={null}>
@@ -46,9 +49,11 @@ export function LanguageLayout() {
           <LoginModal />
         </Suspense>
       )}
-      <Suspense fallback={null}>
-        <NotificationsArea />
-      </Suspense>
+      {rendered && (
+        <Suspense fallback={null}>
+          <NotificationsArea />
+        </Suspense>
+      )}
     </div>
   );
 }

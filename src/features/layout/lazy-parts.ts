@@ -1,6 +1,10 @@
 // The parts of the shell loaded apart from the first download: below the fold (footer), shown on
 // demand (dialogs), or shown once their flow has loaded (notifications).
-import { lazy } from "react";
+import { lazy, useDeferredValue } from "react";
+
+/** False in a layout's first render, true in the render that follows it in the background: the
+ *  footer and the notifications start loading once the page is on screen, not before it. */
+export const useAfterFirstRender = () => useDeferredValue(true, false);
 
 export const Footer = lazy(() => import("../footer/footer.tsx").then((module) => ({ default: module.Footer })));
 export const LoginModal = lazy(() => import("./login-modal.tsx").then((module) => ({ default: module.LoginModal })));

@@ -6,7 +6,7 @@ import { Outlet } from "@tanstack/react-router";
 import { Suspense, type ReactNode } from "react";
 import { BrandLogo } from "./brand-logo.tsx";
 import { ConsentBanner } from "../consent/consent-banner.tsx";
-import { Footer, NotificationsArea } from "./lazy-parts.ts";
+import { Footer, NotificationsArea, useAfterFirstRender } from "./lazy-parts.ts";
 import { ScrollTopButton } from "./scroll-top-button.tsx";
 import "./layout.css";
 
@@ -44,6 +44,7 @@ export interface FocusedLayoutProps {
 
 export function FocusedLayout({ header, footer = false, scrollTop = false, children }: FocusedLayoutProps) {
   const { _ } = useLingui();
+  const rendered = useAfterFirstRender();
   return (
     <div className="minimal-layout">
       <ConsentBanner />
@@ -58,15 +59,17 @@ export function FocusedLayout({ header, footer = false, scrollTop = false, child
       <main id="main" tabIndex={-1} className="minimal-layout__main container">
         {children ?? <Outlet />}
       </main>
-      {footer && (
+      {footer && rendered && (
         <Suspense fallback={null}>
           <Footer />
         </Suspense>
       )}
       {scrollTop && <ScrollTopButton />}
-      <Suspense fallback={null}>
-        <NotificationsArea />
-      </Suspense>
+      {rendered && (
+        <Suspense fallback={null}>
+          <NotificationsArea />
+        </Suspense>
+      )}
     </div>
   );
 }

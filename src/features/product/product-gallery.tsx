@@ -1,11 +1,11 @@
 // The product's pictures (SPEC §4): one is shown plainly; several make a looping slider with
 // arrows and dots. A picture opens the lightbox at its index; the lightbox code loads on demand.
 import { useLingui } from "@lingui/react";
-import useEmblaCarousel from "embla-carousel-react";
 import { lazy, Suspense, useRef, useState, type KeyboardEvent } from "react";
 import { Chevron } from "./chevron.tsx";
 import { useCarouselControls } from "./use-carousel.ts";
 import type { GalleryItem } from "./variant-selection.ts";
+import { useLaidOutCarousel } from "../../ui/use-laid-out-carousel.ts";
 
 const ProductLightbox = lazy(() => import("./product-lightbox.tsx"));
 
@@ -50,7 +50,7 @@ export function ProductGallery({ items, productName }: ProductGalleryProps) {
 
 function GallerySlider({ items, onOpen }: { items: GalleryItem[]; onOpen: (index: number, trigger: HTMLElement) => void }) {
   const { _ } = useLingui();
-  const [viewport, api] = useEmblaCarousel({ loop: true });
+  const [viewport, api] = useLaidOutCarousel({ loop: true });
   const { selected, prev, next, goTo } = useCarouselControls(api);
 
   const onKeyDown = (event: KeyboardEvent) => {

@@ -1,7 +1,6 @@
 // Other products of the same category, in a slider showing PRODUCT_SLIDER_PER_VIEW at a time.
 import { useLingui } from "@lingui/react";
 import { useQuery } from "@tanstack/react-query";
-import useEmblaCarousel from "embla-carousel-react";
 import { useId, type CSSProperties, type KeyboardEvent } from "react";
 import { relatedProductsQuery } from "../../api/queries/product.ts";
 import { useLang, useShopContext } from "../../app/shop-context.ts";
@@ -9,6 +8,7 @@ import { ProductCard } from "../../ui/product-card.tsx";
 import { Chevron } from "./chevron.tsx";
 import { PRODUCT_SLIDER_PER_VIEW } from "./product-constants.ts";
 import { useCarouselControls } from "./use-carousel.ts";
+import { useLaidOutCarousel } from "../../ui/use-laid-out-carousel.ts";
 
 interface RelatedProductsProps {
   categoryPath: string;
@@ -23,7 +23,7 @@ export function RelatedProducts({ categoryPath, productId }: RelatedProductsProp
   const titleId = useId();
   const { data } = useQuery(relatedProductsQuery(api, lang, categoryPath));
   const products = (data ?? []).filter((product) => product.id !== productId);
-  const [viewport, carousel] = useEmblaCarousel({ slidesToScroll: PRODUCT_SLIDER_PER_VIEW, align: "start" });
+  const [viewport, carousel] = useLaidOutCarousel({ slidesToScroll: PRODUCT_SLIDER_PER_VIEW, align: "start" });
   const { selected, count, canPrev, canNext, prev, next, goTo } = useCarouselControls(carousel);
 
   if (products.length === 0) return null;

@@ -1,0 +1,61 @@
+// An embla carousel that starts once the browser has laid its slides out, with embla's code loaded
+// then. Until it starts, the slides are what the style sheet lays out (the first slide shown).
+//
+// Embla measures the slides when it starts; started from the effects of the render that mounted
+// them, that measure forces the layout of the whole new page inside the same task, which blocks
+// the main thread for a long while on a phone. The first report of an IntersectionObserver comes
+// after the browser has laid the page out (and, with the margin, before a carousel below the fold
+// comes into view), and embla's code is then not part of what a page loads before it answers.
+import type { EmblaCarouselType, EmblaOptionsType } from "embla-carousel";
+import { useEffect, useState } from "react";
+
+/** How far outside the screen a carousel starts, so that it is ready when it scrolls in. */
+const START_MARGIN = "200px";
+
+/** The viewport's ref, and embla's API once started. Options are plain values; a change restarts
+ *  the carousel. */
+export function useLaidOutCarousel(options: EmblaOptionsType = {}): [(node: HTMLElement | null) => void, EmblaCarouselType | undefined] {
+  const [node, setNode] = useState<HTMLElement | null>(null);
+  const [laidOut, setLaidOut] = useState(false);
+  const [api, setApi] = useState<EmblaCarouselType>();
+  const optionsKey = JSON.stringify(options);
+
+  useEffect(() => {
+    if (!node || laidOut) return;
+    if (typeof IntersectionObserver === "undefined") {
+      setLaidOut(true);
+      return;
+    }
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (!entries.some((entry) => entry.isIntersecting)) return;
+        observer.disconnect();
+        setLaidOut(true);
+      },
+      { rootMargin: START_MARGIN },
+    );
+    observer.observe(node);
+    return () => observer.disconnect();
+  }, [node, laidOut]);
+
+  useEffect(() => {
+    if (!laidOut || !node) return;
+    let carousel: EmblaCarouselType | undefined;
+    let stopped = false;
+    import("embla-carousel")
+      .then(({ default: EmblaCarousel }) => {
+        if (stopped) return;
+        carousel = EmblaCarousel(node, JSON.parse(optionsKey) as EmblaOptionsType);
+        setApi(carousel);
+      })
+      // Without embla (its code could not be loaded), the first slide stays shown.
+      .catch(() => undefined);
+    return () => {
+      stopped = true;
+      carousel?.destroy();
+      setApi(undefined);
+    };
+  }, [laidOut, node, optionsKey]);
+
+  return [setNode, api];
+}
