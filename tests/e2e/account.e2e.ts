@@ -30,7 +30,10 @@ async function expectNoSidewaysScroll(page: Page): Promise<void> {
 
 describe("account pages", () => {
   it("invites a signed-out visitor to sign in", async () => {
-    const page = await openPage("/fr/mon-compte/adresses");
+    // A visitor who has answered the cookie banner: on the account page the login dialog opens by
+    // itself, and as a modal it leaves the banner out of reach until it is closed.
+    const page = await openPage("/fr");
+    await page.goto("/fr/mon-compte/adresses");
     await visible(page.getByRole("heading", { level: 1, name: message("fr", "account.title") }));
     await visible(page.getByText(message("fr", "account.signInInvitation"), { exact: true }));
     // The login modal opened by itself.
