@@ -1,11 +1,12 @@
 // The back-in-stock alert of an out-of-stock offer (SPEC §4, §5, §8), driven by the stock-alert
 // machine: the address is prefilled from the customer's profile, checked, then registered; the
-// outcome is a notification, and after a success the form gives way to a confirmation.
+// outcome is a notification, and after a success the form gives way to a confirmation. The
+// machine (and the state machine library) loads when the form is approached: only an
+// out-of-stock product shows the form, and the page does not wait for it.
 import { useLingui } from "@lingui/react";
-import { useActorRef, useSelector } from "@xstate/react";
-import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from "react";
+import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { isSubmitted, isSubmitting, selectEmail, selectErrorId } from "../../../machines/stock-alert/stock-alert.selectors.ts";
-import { createStockAlertMachine } from "../../actors/stock-alert-actors.ts";
+import { reportLoadFailure, useLazyActor, useLazySelector } from "../../app/lazy-actor.ts";
 import { useNotify } from "../../app/notifications.tsx";
 import { useShopContext } from "../../app/shop-context.ts";
 
@@ -20,12 +21,15 @@ export function RestockAlertForm({ offerId, customerEmail }: RestockAlertFormPro
   const id = useId();
   const { api } = useShopContext();
   const notify = useNotify();
-  const machine = useMemo(() => createStockAlertMachine(api, { notify }), [api, notify]);
-  const actor = useActorRef(machine, { input: { offerId, email: customerEmail } });
-  const errorId = useSelector(actor, selectErrorId);
-  const submitting = useSelector(actor, isSubmitting);
-  const submitted = useSelector(actor, isSubmitted);
-  const registeredEmail = useSelector(actor, selectEmail);
+  const actor = useLazyActor(async () => {
+    const [{ createActor }, { createStockAlertMachine }] = await Promise.all([import("xstate"), import("../../actors/stock-alert-actors.ts")]);
+    return createActor(createStockAlertMachine(api, { notify }), { input: { offerId, email: customerEmail } }).start();
+  });
+  const prepare = () => void actor?.load().catch(reportLoadFailure);
+  const errorId = useLazySelector(actor, selectErrorId, null);
+  const submitting = useLazySelector(actor, isSubmitting, false);
+  const submitted = useLazySelector(actor, isSubmitted, false);
+  const registeredEmail = useLazySelector(actor, selectEmail, customerEmail ?? "");
   const [email, setEmail] = useState(customerEmail ?? "");
   const field = useRef<HTMLInputElement>(null);
 
@@ -43,11 +47,11 @@ export function RestockAlertForm({ offerId, customerEmail }: RestockAlertFormPro
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    actor.send({ type: "stockAlert.submit", email });
+    actor?.send({ type: "stockAlert.submit", email });
   };
 
   return (
-    <form className="restock-alert" onSubmit={submit} noValidate aria-labelledby={`${id}-title`}>
+    <form className="restock-alert" onSubmit={submit} onFocus={prepare} onPointerEnter={prepare} noValidate aria-labelledby={`${id}-title`}>
       <h2 className="restock-alert__title" id={`${id}-title`}>
         {_("product.stockAlert.title")}
       </h2>
