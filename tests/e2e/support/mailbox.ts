@@ -1,27 +1,19 @@
 // The demo outbox at /dev/mailbox: the e-mails the shop sent (sign-in codes, reset links), read the
 // way a tester of the demo would. Waits until the expected message arrives.
 import { inject, vi } from "vitest";
-
-export interface MailboxMessage {
-  id: number;
-  to: string;
-  subject: string;
-  text: string;
-  html: string | null;
-  createdAt: string;
-}
+import type { OutboxMessage } from "../../../server/adapters/mail/outbox-mailer.ts";
 
 const MAIL_TIMEOUT_MS = 15_000;
 const MAIL_POLL_MS = 200;
 
-async function messages(): Promise<MailboxMessage[]> {
+async function messages(): Promise<OutboxMessage[]> {
   const response = await fetch(`${inject("baseUrl")}/dev/mailbox`);
   if (!response.ok) throw new Error(`GET /dev/mailbox answered ${response.status}`);
-  return (await response.json()) as MailboxMessage[];
+  return (await response.json()) as OutboxMessage[];
 }
 
 /** The newest message to `to` whose text matches, newer than `afterId`; waits for it. */
-export async function waitForMail(to: string, text: RegExp, afterId = 0): Promise<MailboxMessage> {
+export async function waitForMail(to: string, text: RegExp, afterId = 0): Promise<OutboxMessage> {
   return vi.waitFor(
     async () => {
       const found = (await messages()).filter((message) => message.to === to && message.id > afterId && text.test(message.text)).sort((a, b) => b.id - a.id)[0];
