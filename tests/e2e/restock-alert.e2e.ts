@@ -70,4 +70,13 @@ describe("back-in-stock alert", () => {
     await notifications(again).getByRole("button", { name: message("fr", "notifications.dismiss") }).click();
     await hidden(refusal);
   });
+
+  it("says the shop cannot be reached when the form's code cannot be loaded", async () => {
+    const page = await openPage(`/fr/produit/${product.slug}`);
+    // The form's machine loads when the form is approached: a lost connection fails that load.
+    await page.route(/\/assets\/stock-alert-actors-[^/]*\.js$/, (route) => route.abort("internetdisconnected"));
+    await ask(page, freshEmail());
+    await visible(notifications(page).getByRole("alert").getByText(message("fr", "errors.server.access"), { exact: true }));
+    await visible(alertForm(page));
+  });
 });

@@ -47,7 +47,14 @@ export function RestockAlertForm({ offerId, customerEmail }: RestockAlertFormPro
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    actor?.send({ type: "stockAlert.submit", email });
+    // The machine's code could not be loaded (offline): said as a failed call to the shop is.
+    actor?.load().then(
+      (started) => started.send({ type: "stockAlert.submit", email }),
+      (error: unknown) => {
+        reportLoadFailure(error);
+        notify({ kind: "danger", messageId: "errors.server.access" });
+      },
+    );
   };
 
   return (
