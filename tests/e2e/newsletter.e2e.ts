@@ -13,6 +13,10 @@ function newsletter(page: Page) {
   return page.getByRole("contentinfo").getByRole("region", { name: message("fr", "footer.newsletter.title") });
 }
 
+function notifications(page: Page) {
+  return page.getByRole("region", { name: message("fr", "notifications.label") });
+}
+
 async function fillForm(page: Page, email: string, acceptTerms: boolean) {
   const block = newsletter(page);
   await block.getByLabel(message("fr", "footer.newsletter.email"), { exact: true }).fill(email);
@@ -63,5 +67,16 @@ describe("newsletter signup in the footer", () => {
     const again = await openPage("/fr");
     await (await fillForm(again, email, true)).click();
     await visible(newsletter(again).getByRole("alert").getByText(message("fr", "newsLetter.errorMailExist"), { exact: true }));
+  });
+
+  it("says the shop cannot be reached when the form's code cannot be loaded", async () => {
+    const page = await openPage("/fr");
+    // The form's machine loads when the form is approached: a lost connection fails that load.
+    await page.route(/\/assets\/newsletter-actors-[^/]*\.js$/, (route) => route.abort("internetdisconnected"));
+    const submit = await fillForm(page, freshEmail(), false);
+    // Without the machine the terms box cannot be ticked, so the button stays disabled: the tick is the first need.
+    await newsletter(page).getByRole("checkbox", { name: message("fr", "footer.newsletter.terms") }).click();
+    await visible(notifications(page).getByRole("alert").getByText(message("fr", "errors.server.access"), { exact: true }));
+    await visible(submit);
   });
 });

@@ -6,7 +6,9 @@ import { useEffect, useId, useRef, type FormEvent } from "react";
 import type { SnapshotFrom } from "xstate";
 import type { newsletterMachine } from "../../../machines/newsletter/newsletter.machine.ts";
 import { areTermsAccepted, canSubmit, isError, isSubmitting, selectMessageId } from "../../../machines/newsletter/newsletter.selectors.ts";
+import type { NewsletterEvent } from "../../../machines/newsletter/newsletter.types.ts";
 import { reportLoadFailure, useLazyActor, useLazySelector } from "../../app/lazy-actor.ts";
+import { useNotify } from "../../app/notifications.tsx";
 import { useLang, useShopContext } from "../../app/shop-context.ts";
 import { pageHref } from "../../routes/pages.ts";
 
@@ -17,6 +19,7 @@ export function NewsletterForm() {
   const { _ } = useLingui();
   const lang = useLang();
   const { api } = useShopContext();
+  const notify = useNotify();
   const id = useId();
   // The machine loads when the form is first approached (it sits at the foot of the page).
   const newsletter = useLazyActor(async () => {
@@ -24,6 +27,16 @@ export function NewsletterForm() {
     return createActor(createNewsletterMachine(api)).start();
   });
   const prepare = () => void newsletter?.load().catch(reportLoadFailure);
+  // The machine's code could not be loaded (offline): said as a failed call to the shop is.
+  const send = (event: NewsletterEvent) => {
+    newsletter?.load().then(
+      (started) => started.send(event),
+      (error: unknown) => {
+        reportLoadFailure(error);
+        notify({ kind: "danger", messageId: "errors.server.access" });
+      },
+    );
+  };
   const messageId = useLazySelector(newsletter, selectMessageId, null);
   const error = useLazySelector(newsletter, isError, false);
   const termsAccepted = useLazySelector(newsletter, areTermsAccepted, false);
@@ -41,7 +54,7 @@ export function NewsletterForm() {
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const email = new FormData(event.currentTarget).get("email");
-    newsletter?.send({ type: "newsletter.submit", email: typeof email === "string" ? email : "" });
+    send({ type: "newsletter.submit", email: typeof email === "string" ? email : "" });
   };
 
   return (
@@ -66,7 +79,7 @@ export function NewsletterForm() {
             aria-describedby={error ? `${id}-error` : undefined}
           />
           <div className="newsletter__terms">
-            <input id={`${id}-terms`} type="checkbox" checked={termsAccepted} onChange={() => newsletter?.send({ type: "newsletter.toggleTerms" })} />
+            <input id={`${id}-terms`} type="checkbox" checked={termsAccepted} onChange={() => send({ type: "newsletter.toggleTerms" })} />
             <label htmlFor={`${id}-terms`}>{_("footer.newsletter.terms")}</label>
           </div>
           <p className="newsletter__policy">
