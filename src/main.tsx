@@ -1,6 +1,7 @@
 // Entry of the SPA: read the runtime configuration, then build the client, the query cache, the
 // app-wide actors (notifications, cookie consent, cart: loaded just after the first paint) and the
-// router, load the page (its code and, for a moment, its first answers), and render.
+// router, load the page (its code and, for a moment, its first answers) and, on a wide screen, the
+// header's search bar and menu, and render.
 //
 // The start is cut into several tasks, and the first render is a transition (React yields to the
 // browser every few milliseconds): on a phone, one long task here is what keeps the page from
@@ -19,6 +20,7 @@ import { createCustomerTokenStore } from "./app/customer-token.ts";
 import { createNotifications, NotificationsProvider } from "./app/notifications.tsx";
 import { createAuth, SessionProvider } from "./app/session-provider.tsx";
 import { fetchRuntimeConfig, type RuntimeConfig } from "./app/runtime-config.ts";
+import { isWideScreen, loadWideHeaderParts } from "./features/layout/wide-screen-parts.ts";
 import { activateLanguage, apiLocaleOf, currentLang, DEFAULT_LANG, i18n, isLang } from "./i18n/i18n.ts";
 import { createAppRouter } from "./routes/router.tsx";
 import "./ui/global.css";
@@ -54,7 +56,7 @@ async function start() {
   replaceFirstPaint(container, consent);
   await yieldToBrowser();
   // A load that fails is loaded again, and its error shown, by the router once rendered.
-  await router.load().catch(() => undefined);
+  await Promise.all([router.load().catch(() => undefined), isWideScreen() ? loadWideHeaderParts().catch(reportLoadFailure) : null]);
   await fetchesSettled(queryClient, FIRST_ANSWERS_WAIT_MS);
   await yieldToBrowser();
   const root = createRoot(container);

@@ -1,27 +1,29 @@
 // Which feature renders each page. Routes stay thin: a page is a feature's component, loaded
 // when the route is (or when a link to it is hovered), so the first page only loads its own code.
+// A page brings the catalogues of texts it shows along (src/i18n/i18n.ts).
 import { lazyRouteComponent, type RouteComponent } from "@tanstack/react-router";
 import { NotFoundPage, UnauthorizedPage } from "../features/errors/error-pages.tsx";
 import { LanguageLayout } from "../features/layout/language-layout.tsx";
+import { withTexts } from "../i18n/i18n.ts";
 import type { PageId } from "./pages.ts";
 
 export { LanguageLayout };
 
-const infoPages = () => import("../features/content/info-pages.tsx");
+const infoPages = () => withTexts(import("../features/content/info-pages.tsx"), "browsing");
 
 export const pageComponents: Record<PageId, RouteComponent> = {
   home: lazyRouteComponent(() => import("../features/home/home-page.tsx"), "HomePage"),
-  category: lazyRouteComponent(() => import("../features/catalog/category-page.tsx"), "CategoryPage"),
-  product: lazyRouteComponent(() => import("../features/product/product-page.tsx"), "ProductPage"),
-  search: lazyRouteComponent(() => import("../features/search/search-page.tsx"), "SearchPage"),
-  cart: lazyRouteComponent(() => import("../features/cart/cart-page.tsx"), "CartPage"),
-  account: lazyRouteComponent(() => import("../features/account/account-page.tsx"), "AccountPage"),
-  resetPassword: lazyRouteComponent(() => import("../features/auth/reset-password-page.tsx"), "ResetPasswordPage"),
-  contact: lazyRouteComponent(() => import("../features/content/contact-page.tsx"), "ContactPage"),
+  category: lazyRouteComponent(() => withTexts(import("../features/catalog/category-page.tsx"), "browsing"), "CategoryPage"),
+  product: lazyRouteComponent(() => withTexts(import("../features/product/product-page.tsx"), "browsing"), "ProductPage"),
+  search: lazyRouteComponent(() => withTexts(import("../features/search/search-page.tsx"), "browsing"), "SearchPage"),
+  cart: lazyRouteComponent(() => withTexts(import("../features/cart/cart-page.tsx"), "customer"), "CartPage"),
+  account: lazyRouteComponent(() => withTexts(import("../features/account/account-page.tsx"), "customer"), "AccountPage"),
+  resetPassword: lazyRouteComponent(() => withTexts(import("../features/auth/reset-password-page.tsx"), "customer"), "ResetPasswordPage"),
+  contact: lazyRouteComponent(() => withTexts(import("../features/content/contact-page.tsx"), "customer"), "ContactPage"),
   legalMentions: lazyRouteComponent(infoPages, "LegalMentionsPage"),
   termsOfSale: lazyRouteComponent(infoPages, "TermsOfSalePage"),
   faq: lazyRouteComponent(infoPages, "FaqPage"),
-  cookies: lazyRouteComponent(() => import("../features/content/cookies-page.tsx"), "CookiesPage"),
+  cookies: lazyRouteComponent(() => withTexts(import("../features/content/cookies-page.tsx"), "customer"), "CookiesPage"),
   privacy: lazyRouteComponent(infoPages, "PrivacyPage"),
   delivery: lazyRouteComponent(infoPages, "DeliveryPage"),
   exchangeReturn: lazyRouteComponent(infoPages, "ExchangeReturnPage"),

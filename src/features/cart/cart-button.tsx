@@ -6,8 +6,9 @@ import { lazy, Suspense, useState } from "react";
 import { createPortal } from "react-dom";
 import { useCartLineCount, useCartState, useOpenCartSidebar } from "../../app/cart.tsx";
 import { isSidebarOpen, selectProductModal, type CartSnapshot } from "../../../machines/cart/cart.selectors.ts";
+import { withTexts } from "../../i18n/i18n.ts";
 
-const CartDialogs = lazy(() => import("./cart-dialogs.tsx").then((module) => ({ default: module.CartDialogs })));
+const CartDialogs = lazy(() => withTexts(import("./cart-dialogs.tsx"), "customer").then((module) => ({ default: module.CartDialogs })));
 
 const isDialogOpen = (snapshot: CartSnapshot) => isSidebarOpen(snapshot) || selectProductModal(snapshot) !== null;
 

@@ -1,22 +1,19 @@
-// The site header: logo, search (desktop), language switcher, account, cart, and the category menu.
-import { useLingui } from "@lingui/react";
+// The site header: logo, search (wide screens), language switcher, account, cart, and the category
+// menu (wide screens).
 import { CartButton, CartDialogsMount } from "../cart/cart-button.tsx";
-import { MegaMenu } from "../navigation/mega-menu.tsx";
 import { LanguageSwitcher } from "../navigation/language-switcher.tsx";
-import { SearchBar } from "../search/search-bar.tsx";
 import { BrandLogo } from "./brand-logo.tsx";
 import { AccountButton } from "./account-button.tsx";
+import { useWideHeaderParts } from "./wide-screen-parts.ts";
 
 export function Header() {
-  const { _ } = useLingui();
+  const wide = useWideHeaderParts();
   return (
     <header className="site-header">
       <div className="site-header__top">
         <div className="site-header__bar container">
           <BrandLogo />
-          <div className="site-header__search">
-            <SearchBar />
-          </div>
+          <div className="site-header__search">{wide && <wide.SearchBar />}</div>
           <div className="site-header__actions">
             <LanguageSwitcher />
             <AccountButton className="site-header__action site-header__account" />
@@ -24,9 +21,7 @@ export function Header() {
           </div>
         </div>
       </div>
-      <div className="site-header__menu">
-        <MegaMenu />
-      </div>
+      <div className="site-header__menu">{wide && <wide.MegaMenu />}</div>
       <CartDialogsMount />
     </header>
   );

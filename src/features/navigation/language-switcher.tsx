@@ -6,6 +6,7 @@ import { useLang } from "../../app/shop-context.ts";
 import type { Lang } from "../../i18n/i18n.ts";
 import { useAlternateLink } from "../../routes/alternate-links.ts";
 import { translatePath } from "../../routes/pages.ts";
+import "./language-switcher.css";
 
 /** Each language named in itself, as a visitor looking for it would read it. */
 const LANGUAGE_NAMES: Record<Lang, string> = { fr: "Français", en: "English" };

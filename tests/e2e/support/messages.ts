@@ -1,6 +1,6 @@
-// The texts a user reads, taken from the shop's catalogues (locales/<lang>/messages.po), so
+// The texts a user reads, taken from the shop's catalogues (locales/<lang>/*.po), so
 // tests find elements by their visible wording in either language.
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import type { Lang } from "./api.ts";
 
@@ -46,7 +46,11 @@ function parsePo(source: string): Map<string, string> {
 function catalogue(lang: Lang): Map<string, string> {
   let entries = catalogues.get(lang);
   if (!entries) {
-    entries = parsePo(readFileSync(path.join(ROOT, "locales", lang, "messages.po"), "utf8"));
+    const dir = path.join(ROOT, "locales", lang);
+    entries = new Map();
+    for (const file of readdirSync(dir).filter((name) => name.endsWith(".po"))) {
+      for (const [id, text] of parsePo(readFileSync(path.join(dir, file), "utf8"))) entries.set(id, text);
+    }
     catalogues.set(lang, entries);
   }
   return entries;
@@ -55,7 +59,7 @@ function catalogue(lang: Lang): Map<string, string> {
 /** The text of message `id` in `lang`; throws when the catalogue lacks it. */
 export function message(lang: Lang, id: string): string {
   const text = catalogue(lang).get(id);
-  if (text === undefined) throw new Error(`locales/${lang}/messages.po has no message "${id}"`);
+  if (text === undefined) throw new Error(`locales/${lang}/*.po have no message "${id}"`);
   return text;
 }
 
