@@ -1,10 +1,16 @@
 // The bestsellers of the category the home page content names (or of the whole shop), by sales.
+// Their products are asked for once the page's content names their category, so the page's first
+// render shows their placeholder: the cards' code loads apart, at the same time as the products.
 import { useQuery } from "@tanstack/react-query";
+import { lazy, Suspense, useEffect } from "react";
 import { productsByCategoryQuery } from "../../api/queries/catalog.ts";
+import { reportLoadFailure } from "../../app/lazy-actor.ts";
 import { useLang, useShopContext } from "../../app/shop-context.ts";
-import { ProductCard } from "../../ui/product-card.tsx";
 
 export const BESTSELLERS_SIZE = 10;
+
+const loadList = () => import("./bestseller-list.tsx");
+const BestsellerList = lazy(() => loadList().then((module) => ({ default: module.BestsellerList })));
 
 export function Bestsellers({ title, categoryPath }: { title: string; categoryPath: string | null }) {
   return (
@@ -21,14 +27,16 @@ function BestsellerProducts({ categoryPath }: { categoryPath: string | undefined
   const lang = useLang();
   const { api } = useShopContext();
   const { data } = useQuery(productsByCategoryQuery(api, lang, categoryPath, { size: BESTSELLERS_SIZE, sort: "relevance,asc" }));
-  if (!data) return <div className="bestsellers__placeholder" aria-hidden="true" />;
+  // In a task of its own: not in the one that puts the page on screen.
+  useEffect(() => {
+    const timer = window.setTimeout(() => void loadList().catch(reportLoadFailure), 0);
+    return () => window.clearTimeout(timer);
+  }, []);
+  const placeholder = <div className="bestsellers__placeholder" aria-hidden="true" />;
+  if (!data) return placeholder;
   return (
-    <ul className="bestsellers__list">
-      {data.products.content.map((product) => (
-        <li key={product.id}>
-          <ProductCard product={product} sizes="(max-width: 767px) 45vw, 240px" />
-        </li>
-      ))}
-    </ul>
+    <Suspense fallback={placeholder}>
+      <BestsellerList products={data.products.content} />
+    </Suspense>
   );
 }
