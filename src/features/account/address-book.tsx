@@ -3,16 +3,17 @@
 // (loaded when first opened); "make default" moves the customer's default (POST customers/address
 // with the defaultShipping / defaultBilling flag). Deleting a default clears it on the server.
 import { useLingui } from "@lingui/react";
-import { lazy, Suspense, useState } from "react";
+import { useState } from "react";
 import { useNotify } from "../../app/notifications.tsx";
 import { useSession, type Customer } from "../../app/session.ts";
 import { useLang, useShopContext } from "../../app/shop-context.ts";
+import { LazyDialog, lazyPart } from "../../ui/lazy-part.tsx";
 import { Modal } from "../../ui/modal.tsx";
 import { allowedCountriesOf, countryLabel } from "../address/countries.ts";
 import { deleteCustomerAddress, saveCustomerAddress, sortAddresses, type Address, type AddressInput } from "./account-api.ts";
 import { accountErrorMessage, addressSaveErrorMessage } from "./account-errors.ts";
 
-const AddressModal = lazy(() => import("../address/address-modal.tsx").then((module) => ({ default: module.AddressModal })));
+const AddressModal = lazyPart(() => import("../address/address-modal.tsx").then((module) => module.AddressModal));
 
 type Editing = { mode: "add" } | { mode: "edit"; address: Address };
 type DefaultKind = "defaultShipping" | "defaultBilling";
@@ -187,7 +188,7 @@ export function AddressBook({ customer }: { customer: Customer }) {
         </ul>
       )}
       {editing && (
-        <Suspense fallback={null}>
+        <LazyDialog onClose={() => setEditing(null)}>
           <AddressModal
             open
             onClose={() => setEditing(null)}
@@ -200,7 +201,7 @@ export function AddressBook({ customer }: { customer: Customer }) {
             }
             onSubmit={save}
           />
-        </Suspense>
+        </LazyDialog>
       )}
       <Modal open={deleting !== null} onClose={() => setDeleting(null)} title={_("account.addresses.deleteTitle")} closeLabel={_("layout.dialog.close")}>
         {deleting && (

@@ -2,13 +2,14 @@
 // both showing the number of cart lines and opening the sidebar; and the place where the cart's
 // dialogs (sidebar, added/removed product modal) are mounted, their code loaded when one first opens.
 import { useLingui } from "@lingui/react";
-import { lazy, Suspense, useState } from "react";
+import { useState } from "react";
 import { createPortal } from "react-dom";
-import { useCartLineCount, useCartState, useOpenCartSidebar } from "../../app/cart.tsx";
+import { useCartLineCount, useCartState, useCartStore, useOpenCartSidebar } from "../../app/cart.tsx";
 import { isSidebarOpen, selectProductModal, type CartSnapshot } from "../../../machines/cart/cart.selectors.ts";
 import { withTexts } from "../../i18n/i18n.ts";
+import { LazyDialog, lazyPart } from "../../ui/lazy-part.tsx";
 
-const CartDialogs = lazy(() => withTexts(import("./cart-dialogs.tsx"), "customer").then((module) => ({ default: module.CartDialogs })));
+const CartDialogs = lazyPart(() => withTexts(import("./cart-dialogs.tsx"), "customer").then((module) => module.CartDialogs));
 
 const isDialogOpen = (snapshot: CartSnapshot) => isSidebarOpen(snapshot) || selectProductModal(snapshot) !== null;
 
@@ -50,14 +51,21 @@ export function CartButton({ className, labelClassName }: { className: string; l
 
 /** Mounts the cart's dialogs once one of them is asked for (in the document's body, outside the header). */
 export function CartDialogsMount() {
+  const store = useCartStore();
   const wanted = useCartState(isDialogOpen, false);
   const [mounted, setMounted] = useState(false);
   if (wanted && !mounted) setMounted(true);
   if (!mounted) return null;
+  // Their code could not be loaded: closed, and unmounted so that the next opening loads it again.
+  const closeDialogs = () => {
+    store.send({ type: "cart.closeSidebar" });
+    store.send({ type: "cart.closeProductModal" });
+    setMounted(false);
+  };
   return createPortal(
-    <Suspense fallback={null}>
+    <LazyDialog onClose={closeDialogs}>
       <CartDialogs />
-    </Suspense>,
+    </LazyDialog>,
     document.body,
   );
 }

@@ -2,15 +2,15 @@
 // Their products are asked for once the page's content names their category, so the page's first
 // render shows their placeholder: the cards' code loads apart, at the same time as the products.
 import { useQuery } from "@tanstack/react-query";
-import { lazy, Suspense, useEffect } from "react";
+import { useEffect } from "react";
 import { productsByCategoryQuery } from "../../api/queries/catalog.ts";
-import { reportLoadFailure } from "../../app/lazy-actor.ts";
 import { useLang, useShopContext } from "../../app/shop-context.ts";
+import { LazyPart, lazyPart } from "../../ui/lazy-part.tsx";
 
 export const BESTSELLERS_SIZE = 10;
 
 const loadList = () => import("./bestseller-list.tsx");
-const BestsellerList = lazy(() => loadList().then((module) => ({ default: module.BestsellerList })));
+const BestsellerList = lazyPart(() => loadList().then((module) => module.BestsellerList));
 
 export function Bestsellers({ title, categoryPath }: { title: string; categoryPath: string | null }) {
   return (
@@ -27,16 +27,17 @@ function BestsellerProducts({ categoryPath }: { categoryPath: string | undefined
   const lang = useLang();
   const { api } = useShopContext();
   const { data } = useQuery(productsByCategoryQuery(api, lang, categoryPath, { size: BESTSELLERS_SIZE, sort: "relevance,asc" }));
-  // In a task of its own: not in the one that puts the page on screen.
+  // In a task of its own: not in the one that puts the page on screen. A failure shows (and is
+  // reported) where the list renders.
   useEffect(() => {
-    const timer = window.setTimeout(() => void loadList().catch(reportLoadFailure), 0);
+    const timer = window.setTimeout(() => void loadList().catch(() => undefined), 0);
     return () => window.clearTimeout(timer);
   }, []);
   const placeholder = <div className="bestsellers__placeholder" aria-hidden="true" />;
   if (!data) return placeholder;
   return (
-    <Suspense fallback={placeholder}>
+    <LazyPart fallback={placeholder}>
       <BestsellerList products={data.products.content} />
-    </Suspense>
+    </LazyPart>
   );
 }

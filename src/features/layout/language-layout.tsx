@@ -4,8 +4,9 @@
 // What is not needed to paint the top of the page (footer, dialogs, overlays) loads on its own.
 import { useLingui } from "@lingui/react";
 import { Outlet } from "@tanstack/react-router";
-import { Suspense, useState } from "react";
-import { useAuthDialogShown } from "../../app/session-provider.tsx";
+import { useState } from "react";
+import { useAuth, useAuthDialogShown } from "../../app/session-provider.tsx";
+import { LazyDialog, LazyPart } from "../../ui/lazy-part.tsx";
 import { BottomBar } from "./bottom-bar.tsx";
 import { FlyingBlueBar } from "./flying-blue-bar.tsx";
 import { Header } from "./header.tsx";
@@ -20,6 +21,8 @@ export function LanguageLayout() {
   const [dialog, setDialog] = useState<ShellDialog | null>(null);
   const close = () => setDialog(null);
   const authDialogShown = useAuthDialogShown();
+  const { dialog: authDialog } = useAuth();
+  const closeAuthDialog = () => authDialog.send({ type: "auth.close" });
   const rendered = useAfterFirstRender();
   return (
     <div className="site">
@@ -33,26 +36,26 @@ export function LanguageLayout() {
         <Outlet />
       </main>
       {rendered && (
-        <Suspense fallback={null}>
+        <LazyPart>
           <Footer />
-        </Suspense>
+        </LazyPart>
       )}
       <BottomBar onOpenMenu={() => setDialog("menu")} onOpenSearch={() => setDialog("search")} />
       {dialog !== null && (
-        <Suspense fallback={null}>
+        <LazyDialog onClose={close}>
           <MenuModal open={dialog === "menu"} onClose={close} />
           <SearchModal open={dialog === "search"} onClose={close} />
-        </Suspense>
+        </LazyDialog>
       )}
       {authDialogShown && (
-        <Suspense fallback={null}>
+        <LazyDialog onClose={closeAuthDialog}>
           <LoginModal />
-        </Suspense>
+        </LazyDialog>
       )}
       {rendered && (
-        <Suspense fallback={null}>
+        <LazyPart>
           <NotificationsArea />
-        </Suspense>
+        </LazyPart>
       )}
     </div>
   );

@@ -3,7 +3,8 @@
 // header, the page, the notifications; the minimal ones add a back-to-top button, checkout the footer.
 import { useLingui } from "@lingui/react";
 import { Outlet } from "@tanstack/react-router";
-import { Suspense, type ReactNode } from "react";
+import type { ReactNode } from "react";
+import { LazyPart } from "../../ui/lazy-part.tsx";
 import { BrandLogo } from "./brand-logo.tsx";
 import { ConsentBanner } from "../consent/consent-banner.tsx";
 import { Footer, NotificationsArea, useAfterFirstRender } from "./lazy-parts.ts";
@@ -60,15 +61,15 @@ export function FocusedLayout({ header, footer = false, scrollTop = false, child
         {children ?? <Outlet />}
       </main>
       {footer && rendered && (
-        <Suspense fallback={null}>
+        <LazyPart>
           <Footer />
-        </Suspense>
+        </LazyPart>
       )}
       {scrollTop && <ScrollTopButton />}
       {rendered && (
-        <Suspense fallback={null}>
+        <LazyPart>
           <NotificationsArea />
-        </Suspense>
+        </LazyPart>
       )}
     </div>
   );

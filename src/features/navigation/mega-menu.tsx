@@ -5,15 +5,16 @@
 import { useLingui } from "@lingui/react";
 import { useQueryClient } from "@tanstack/react-query";
 import { Link, useLocation } from "@tanstack/react-router";
-import { lazy, Suspense, useEffect, useId, useRef, useState, type FocusEvent, type KeyboardEvent, type PointerEvent } from "react";
+import { useEffect, useId, useRef, useState, type FocusEvent, type KeyboardEvent, type PointerEvent } from "react";
 import { landingQuery, type CategoryNode } from "../../api/queries/catalog.ts";
 import { useLang, useShopContext } from "../../app/shop-context.ts";
+import { LazyPart, lazyPart } from "../../ui/lazy-part.tsx";
 import { categoryHref } from "./category-href.ts";
 import { useCategoryTree } from "./use-category-tree.ts";
 import "./navigation.css";
 
 // The featured products show only in an open panel: their code loads with the first opening.
-const FeaturedProducts = lazy(() => import("./featured-products.tsx").then((module) => ({ default: module.FeaturedProducts })));
+const FeaturedProducts = lazyPart(() => import("./featured-products.tsx").then((module) => module.FeaturedProducts));
 
 /** Hover time before a panel opens, so that crossing the bar does not flash panels. */
 const HOVER_OPEN_DELAY_MS = 120;
@@ -244,9 +245,9 @@ function MegaPanel({ node, onNavigate }: { node: CategoryNode; onNavigate: () =>
           </ul>
         )}
       </div>
-      <Suspense fallback={null}>
+      <LazyPart>
         <FeaturedProducts categoryPath={node.path} onNavigate={onNavigate} />
-      </Suspense>
+      </LazyPart>
     </div>
   );
 }

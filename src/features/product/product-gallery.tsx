@@ -1,13 +1,14 @@
 // The product's pictures (SPEC §4): one is shown plainly; several make a looping slider with
 // arrows and dots. A picture opens the lightbox at its index; the lightbox code loads on demand.
 import { useLingui } from "@lingui/react";
-import { lazy, Suspense, useRef, useState, type KeyboardEvent } from "react";
+import { useRef, useState, type KeyboardEvent } from "react";
 import { Chevron } from "./chevron.tsx";
 import { useCarouselControls } from "./use-carousel.ts";
 import type { GalleryItem } from "./variant-selection.ts";
+import { LazyDialog, lazyPart } from "../../ui/lazy-part.tsx";
 import { useLaidOutCarousel } from "../../ui/use-laid-out-carousel.ts";
 
-const ProductLightbox = lazy(() => import("./product-lightbox.tsx"));
+const ProductLightbox = lazyPart(() => import("./product-lightbox.tsx").then((module) => module.default));
 
 interface ProductGalleryProps {
   items: GalleryItem[];
@@ -40,9 +41,9 @@ export function ProductGallery({ items, productName }: ProductGalleryProps) {
         <GallerySlider items={items} onOpen={open} />
       )}
       {openAt !== null && (
-        <Suspense fallback={null}>
+        <LazyDialog onClose={close}>
           <ProductLightbox items={items} startIndex={openAt} onClose={close} />
-        </Suspense>
+        </LazyDialog>
       )}
     </section>
   );
