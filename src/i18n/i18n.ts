@@ -63,7 +63,7 @@ export async function activateLanguage(lang: Lang): Promise<void> {
 }
 
 /** A page's or a dialog's module, once the catalogues it shows are loaded too, in the active
- *  language: `lazy(() => withTexts(import("./login-modal.tsx"), "customer"))`. */
+ *  language: `withTexts(import("./login-modal.tsx"), "customer")` where the part or page loads. */
 export function withTexts<T>(module: Promise<T>, ...catalogues: LaterCatalogue[]): Promise<T> {
   const lang = currentLang();
   catalogues.forEach((catalogue) => needed.add(catalogue));
