@@ -7,7 +7,7 @@ import type { ActorRefFrom } from "xstate";
 import type { notificationsMachine } from "../../machines/notifications/notifications.machine.ts";
 import { selectNotifications } from "../../machines/notifications/notifications.selectors.ts";
 import type { Notification, NotificationRequest } from "../../machines/notifications/notifications.types.ts";
-import { lazyActor, useLazySelector, type LazyActor } from "./lazy-actor.ts";
+import { lazyActor, reportLoadFailure, useLazySelector, type LazyActor } from "./lazy-actor.ts";
 
 export type { Notification, NotificationRequest };
 export type NotificationsActor = ActorRefFrom<typeof notificationsMachine>;
@@ -49,6 +49,19 @@ export function useNotificationsQueue(): Notifications {
 export function useNotify(): (request: NotificationRequest) => void {
   const notifications = useNotificationsQueue();
   return useCallback((request: NotificationRequest) => pushNotification(notifications, request), [notifications]);
+}
+
+/** Says that a part of the shop the visitor asked for could not be loaded (offline) as a failed
+ *  call to the shop is said: errors.server.access. Reports the error too; stable across renders. */
+export function useNotifyLoadFailure(): (error: unknown) => void {
+  const notify = useNotify();
+  return useCallback(
+    (error: unknown) => {
+      reportLoadFailure(error);
+      notify({ kind: "danger", messageId: "errors.server.access" });
+    },
+    [notify],
+  );
 }
 
 const NONE: readonly Notification[] = [];

@@ -5,7 +5,7 @@
 // handling.
 import { Component, lazy, Suspense, type ComponentType, type LazyExoticComponent, type ReactNode } from "react";
 import { reportLoadFailure } from "../app/lazy-actor.ts";
-import { useNotify } from "../app/notifications.tsx";
+import { useNotifyLoadFailure } from "../app/notifications.tsx";
 
 /** A part's code (or its texts) could not be loaded; `retry` makes its next render load it again. */
 export class PartLoadError extends Error {
@@ -81,10 +81,9 @@ export function LazyPart({ children, fallback = null }: { children: ReactNode; f
 /** Where a dialog the shopper opened shows: if it cannot be loaded, a notification says so and
  *  `onClose` closes it (unmounting this boundary), so that opening it again tries again. */
 export function LazyDialog({ children, onClose }: { children: ReactNode; onClose: () => void }) {
-  const notify = useNotify();
+  const notifyLoadFailure = useNotifyLoadFailure();
   const onLoadError = (error: PartLoadError) => {
-    reportLoadFailure(error);
-    notify({ kind: "danger", messageId: "errors.server.access" });
+    notifyLoadFailure(error);
     onClose();
   };
   return (

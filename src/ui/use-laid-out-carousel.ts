@@ -8,6 +8,7 @@
 // comes into view), and embla's code is then not part of what a page loads before it answers.
 import type { EmblaCarouselType, EmblaOptionsType } from "embla-carousel";
 import { useEffect, useState } from "react";
+import { reportLoadFailure } from "../app/lazy-actor.ts";
 
 /** How far outside the screen a carousel starts, so that it is ready when it scrolls in. */
 const START_MARGIN = "200px";
@@ -49,7 +50,7 @@ export function useLaidOutCarousel(options: EmblaOptionsType = {}): [(node: HTML
         setApi(carousel);
       })
       // Without embla (its code could not be loaded), the first slide stays shown.
-      .catch(() => undefined);
+      .catch(reportLoadFailure);
     return () => {
       stopped = true;
       carousel?.destroy();

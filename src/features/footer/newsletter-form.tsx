@@ -8,7 +8,7 @@ import type { newsletterMachine } from "../../../machines/newsletter/newsletter.
 import { areTermsAccepted, canSubmit, isError, isSubmitting, selectMessageId } from "../../../machines/newsletter/newsletter.selectors.ts";
 import type { NewsletterEvent } from "../../../machines/newsletter/newsletter.types.ts";
 import { reportLoadFailure, useLazyActor, useLazySelector } from "../../app/lazy-actor.ts";
-import { useNotify } from "../../app/notifications.tsx";
+import { useNotifyLoadFailure } from "../../app/notifications.tsx";
 import { useLang, useShopContext } from "../../app/shop-context.ts";
 import { pageHref } from "../../routes/pages.ts";
 
@@ -19,7 +19,7 @@ export function NewsletterForm() {
   const { _ } = useLingui();
   const lang = useLang();
   const { api } = useShopContext();
-  const notify = useNotify();
+  const notifyLoadFailure = useNotifyLoadFailure();
   const id = useId();
   // The machine loads when the form is first approached (it sits at the foot of the page).
   const newsletter = useLazyActor(async () => {
@@ -27,16 +27,7 @@ export function NewsletterForm() {
     return createActor(createNewsletterMachine(api)).start();
   });
   const prepare = () => void newsletter?.load().catch(reportLoadFailure);
-  // The machine's code could not be loaded (offline): said as a failed call to the shop is.
-  const send = (event: NewsletterEvent) => {
-    newsletter?.load().then(
-      (started) => started.send(event),
-      (error: unknown) => {
-        reportLoadFailure(error);
-        notify({ kind: "danger", messageId: "errors.server.access" });
-      },
-    );
-  };
+  const send = (event: NewsletterEvent) => void newsletter?.load().then((started) => started.send(event), notifyLoadFailure);
   const messageId = useLazySelector(newsletter, selectMessageId, null);
   const error = useLazySelector(newsletter, isError, false);
   const termsAccepted = useLazySelector(newsletter, areTermsAccepted, false);

@@ -7,7 +7,7 @@ import { useLingui } from "@lingui/react";
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { isSubmitted, isSubmitting, selectEmail, selectErrorId } from "../../../machines/stock-alert/stock-alert.selectors.ts";
 import { reportLoadFailure, useLazyActor, useLazySelector } from "../../app/lazy-actor.ts";
-import { useNotify } from "../../app/notifications.tsx";
+import { useNotify, useNotifyLoadFailure } from "../../app/notifications.tsx";
 import { useShopContext } from "../../app/shop-context.ts";
 
 interface RestockAlertFormProps {
@@ -21,6 +21,7 @@ export function RestockAlertForm({ offerId, customerEmail }: RestockAlertFormPro
   const id = useId();
   const { api } = useShopContext();
   const notify = useNotify();
+  const notifyLoadFailure = useNotifyLoadFailure();
   const actor = useLazyActor(async () => {
     const [{ createActor }, { createStockAlertMachine }] = await Promise.all([import("xstate"), import("../../actors/stock-alert-actors.ts")]);
     return createActor(createStockAlertMachine(api, { notify }), { input: { offerId, email: customerEmail } }).start();
@@ -47,14 +48,7 @@ export function RestockAlertForm({ offerId, customerEmail }: RestockAlertFormPro
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    // The machine's code could not be loaded (offline): said as a failed call to the shop is.
-    actor?.load().then(
-      (started) => started.send({ type: "stockAlert.submit", email }),
-      (error: unknown) => {
-        reportLoadFailure(error);
-        notify({ kind: "danger", messageId: "errors.server.access" });
-      },
-    );
+    void actor?.load().then((started) => started.send({ type: "stockAlert.submit", email }), notifyLoadFailure);
   };
 
   return (
