@@ -14,7 +14,8 @@ import { startTransition, StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { createApiClient } from "./api/client.ts";
 import { authBridge, CartProvider, createCart } from "./app/cart.tsx";
-import { ConsentProvider, createConsent, type Consent } from "./app/consent.tsx";
+import { ConsentProvider, createConsent } from "./app/consent.tsx";
+import { takeOverFirstPaint } from "./app/first-paint.ts";
 import { reportLoadFailure } from "./app/lazy-actor.ts";
 import { createCustomerTokenStore } from "./app/customer-token.ts";
 import { createNotifications, NotificationsProvider } from "./app/notifications.tsx";
@@ -53,7 +54,7 @@ async function start() {
   const router = createAppRouter({ queryClient, api, config });
   const container = document.getElementById("root");
   if (!container) throw new Error("#root is missing from index.html");
-  replaceFirstPaint(container, consent);
+  takeOverFirstPaint(container, consent);
   await yieldToBrowser();
   // A load that fails is loaded again, and its error shown, by the router once rendered.
   await Promise.all([router.load().catch(() => undefined), isWideScreen() ? loadWideHeaderParts().catch(reportLoadFailure) : null]);
@@ -83,34 +84,6 @@ async function start() {
   const loadShellFlows = () => Promise.all([notifications.load(), consent.actor.load(), auth.session.load(), cart.load()]).catch(reportLoadFailure);
   if (typeof window.requestIdleCallback === "function") window.requestIdleCallback(() => void loadShellFlows(), { timeout: SHELL_FLOWS_DEADLINE_MS });
   else setTimeout(() => void loadShellFlows(), 0);
-}
-
-/** The shell the server painted before the script ran (server/modules/web/first-paint.ts) gives
- *  way to the app's in the same frame: once #root has content, before the browser paints again.
- *  Until then its consent buttons are the app's: a press (also one made before the script ran) is
- *  sent to the consent machine. */
-function replaceFirstPaint(container: HTMLElement, consent: Consent) {
-  const firstPaint = document.getElementById("first-paint");
-  if (!firstPaint) return;
-  const FIRST_PAINT_EVENTS = ["consent.acceptAll", "consent.refuseAll", "consent.choose"] as const;
-  const press = (type: string | undefined) => {
-    const event = FIRST_PAINT_EVENTS.find((known) => known === type);
-    if (event) consent.actor.send({ type: event });
-  };
-  press(firstPaint.dataset.consentEvent);
-  const onClick = (event: MouseEvent) => {
-    const button = event.target instanceof Element ? event.target.closest<HTMLElement>("[data-consent-event]") : null;
-    if (button) press(button.dataset.consentEvent);
-  };
-  // The page's own listener (before the script ran) stops keeping presses: they are sent from now on.
-  firstPaint.addEventListener("click", onClick, { capture: true });
-  firstPaint.addEventListener("click", (event) => event.stopImmediatePropagation(), { capture: true });
-  const observer = new MutationObserver(() => {
-    if (container.childElementCount === 0) return;
-    observer.disconnect();
-    firstPaint.remove();
-  });
-  observer.observe(container, { childList: true });
 }
 
 /** Ends the current task: what follows runs in a new one, after the browser's pending work. */

@@ -3,9 +3,14 @@
 // to the error page; a dialog the shopper asked for says the shop cannot be reached and is closed
 // again, so that asking again tries again. Any other error of a part goes on to the page's error
 // handling.
-import { Component, lazy, Suspense, type ComponentType, type LazyExoticComponent, type ReactNode } from "react";
+import { Component, lazy, Suspense, useDeferredValue, type ComponentType, type LazyExoticComponent, type ReactNode } from "react";
 import { reportLoadFailure } from "../app/lazy-actor.ts";
 import { useNotifyLoadFailure } from "../app/notifications.tsx";
+
+/** False in a layout's first render, true in the render that follows it in the background: parts
+ *  below the fold or over the page (footer, notifications, cookie banner) start loading once the
+ *  page is on screen, not before it. */
+export const useAfterFirstRender = () => useDeferredValue(true, false);
 
 /** A part's code (or its texts) could not be loaded; `retry` makes its next render load it again. */
 export class PartLoadError extends Error {

@@ -1,7 +1,8 @@
 // The first paint the server writes into a page (server/modules/web/first-paint.ts) is the app's
 // shell: a browser without scripts shows the same header and consent banner, at the same place,
-// as the app once it has run; the app takes over without a frame where they are missing, and the
-// banner's buttons then work. A visitor who has decided gets no banner from either.
+// as the app once it has run; the app takes over without a frame where they are missing (the
+// banner once its code, loaded after the first render, is in), and the banner's buttons work all
+// along. A visitor who has decided gets no banner from either.
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { inject } from "vitest";
@@ -90,8 +91,10 @@ describe("first paint", () => {
     await page.getByRole("main").waitFor();
     const app = await shellOf(page, lang);
     expect(app).toEqual(painted);
-    // The server's shell is gone, and no frame painted lacked the banner or the logo, or doubled them.
-    expect(await page.locator("#first-paint").count()).toBe(0);
+    // The server's shell is gone once the app's banner is there (its code loads after the first
+    // render), and no frame painted lacked the banner or the logo, or doubled them.
+    await page.locator("#first-paint").waitFor({ state: "detached" });
+    expect(await shellOf(page, lang)).toEqual(painted);
     expect(await page.evaluate("window.__shellFrames")).toBeGreaterThan(0);
     expect(await page.evaluate("window.__shellGaps")).toEqual([]);
 
@@ -118,6 +121,49 @@ describe("first paint", () => {
     await hidden(banner(page, "fr"));
     const consent = (await page.context().cookies()).find((cookie) => cookie.name === "consent");
     expect(JSON.parse(decodeURIComponent(consent?.value ?? "null"))).toMatchObject({ categories: { analytics: false, maps: false, captcha: false, payment: false } });
+  });
+
+  it("hands the focus on a painted banner's button to the same button of the app's banner", async () => {
+    const page = await (await newContext({ javaScriptEnabled: true, viewport: DESKTOP })).newPage();
+    // The app's banner is held back until a keyboard user has reached the painted one's button.
+    let release: () => void = () => undefined;
+    const focused = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/consent-region-[^/]+\.js$/, async (route) => {
+      await focused;
+      await route.continue();
+    });
+    await page.goto("/en");
+    await page.getByRole("main").waitFor();
+    const acceptAll = message("en", "consent.acceptAll");
+    await page.locator("#first-paint").getByRole("button", { name: acceptAll, exact: true }).focus();
+    release();
+    await page.locator("#first-paint").waitFor({ state: "detached" });
+    const active = await page.evaluate(() => ({ text: document.activeElement?.textContent, inApp: document.getElementById("root")?.contains(document.activeElement) }));
+    expect(active).toEqual({ text: acceptAll, inApp: true });
+    await page.keyboard.press("Enter");
+    await hidden(banner(page, "en"));
+    expect((await page.context().cookies()).map((cookie) => cookie.name)).toContain("consent");
+  });
+
+  it("keeps the painted banner, working, when the app's banner cannot be loaded", async () => {
+    const page = await (await newContext({ javaScriptEnabled: true, viewport: MOBILE })).newPage();
+    const reported = new Promise<void>((resolve) =>
+      page.on("console", (entry) => {
+        if (entry.text().startsWith("a part of the shop could not be loaded")) resolve();
+      }),
+    );
+    await page.route(/\/assets\/consent-region-[^/]+\.js$/, (route) => route.abort("internetdisconnected"));
+    await page.goto("/fr");
+    await page.getByRole("main").waitFor();
+    await reported;
+    const painted = page.locator("#first-paint").getByRole("region", { name: message("fr", "consent.title") });
+    await visible(painted);
+    // Only the banner is left of the server's shell: the app's header is the one shown.
+    expect(await page.locator("header .brand-logo").count()).toBe(1);
+    await painted.getByRole("button", { name: message("fr", "consent.refuseAll"), exact: true }).click();
+    await hidden(banner(page, "fr"));
+    const consent = (await page.context().cookies()).find((cookie) => cookie.name === "consent");
+    expect(JSON.parse(decodeURIComponent(consent?.value ?? "null"))).toMatchObject({ categories: { analytics: false, maps: false } });
   });
 
   it("paints no banner for a visitor who has decided, with or without the script", async () => {

@@ -4,13 +4,15 @@
 // with its real texts. It is the markup the app renders first (src/features/layout/header.tsx,
 // brand-logo.tsx, src/features/consent/consent-banner.tsx), styled by the same style sheet, so
 // that nothing moves when the app replaces it. It sits beside #root, not in it (the app's first
-// commits into #root are empty while the router starts): src/main.tsx removes it in the same
-// frame as the app's shell first appears. A click on one of its banner's buttons is kept (in the
-// element's data-consent-event) and done by the app as soon as it has started.
+// commits into #root are empty while the router starts): src/app/first-paint.ts removes its header
+// in the same frame as the app's shell first appears, and its banner in the frame the app's own
+// banner does. A click on one of its banner's buttons is kept (in the element's
+// data-consent-event) and done by the app as soon as it has started.
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { readStoredConsent } from "../../../src/app/consent.tsx";
+import { FIRST_PAINT_ELEMENT_ID } from "../../../src/app/first-paint.ts";
 import { pageHref } from "../../../src/routes/pages.ts";
 import type { Lang } from "../../../src/i18n/i18n.ts";
 
@@ -89,8 +91,6 @@ const escapeHtml = (text: string) =>
 /** The id of the static banner's title (the app's own uses React's generated ids). */
 const BANNER_TITLE_ID = "first-paint-consent-title";
 
-/** The id of the first paint's element (src/main.tsx removes it). */
-export const FIRST_PAINT_ELEMENT_ID = "first-paint";
 
 /** The markup shown before the app runs, for a page of `lang`. */
 export function firstPaintMarkup({ lang, brandName, texts, consentBanner }: { lang: Lang; brandName: string; texts: FirstPaintTexts; consentBanner: boolean }): string {

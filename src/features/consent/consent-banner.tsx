@@ -1,125 +1,33 @@
 // The cookie consent banner: until the visitor decides, it offers to accept all, refuse all
 // (equally prominent) or choose category by category; the cookie page can reopen the choice.
-// It is not a modal: the page stays usable, and it comes first in the reading order. It paints
-// with the page; its buttons load the consent machine if it is not there yet.
-import { useLingui } from "@lingui/react";
-import { Link } from "@tanstack/react-router";
-import { useEffect, useId, useRef } from "react";
-import { isBannerShown, isDraftAllowed, isPanelOpen } from "../../../machines/cookie-consent/cookie-consent.selectors.ts";
-import { CONSENT_CATEGORIES, useConsentChoices, useConsentSend, useConsentState, type ConsentCategory } from "../../app/consent.tsx";
-import { useLang } from "../../app/shop-context.ts";
-import { pageHref } from "../../routes/pages.ts";
+// It is not a modal: the page stays usable, and it comes first in the reading order. Its region
+// (consent-region.tsx) loads just after the app's first render: until then, the banner the server
+// painted with the page stays, its buttons working (src/app/first-paint.ts); the style sheet,
+// which both use, comes with the shell.
+import { useLayoutEffect } from "react";
+import { isBannerShown, isPanelOpen } from "../../../machines/cookie-consent/cookie-consent.selectors.ts";
+import { useConsentChoices, useConsentState } from "../../app/consent.tsx";
+import { removeFirstPaint } from "../../app/first-paint.ts";
+import { lazyPart, LazyPart, useAfterFirstRender } from "../../ui/lazy-part.tsx";
 import "./consent.css";
+
+const ConsentRegion = lazyPart(() => import("./consent-region.tsx").then((module) => module.ConsentRegion));
 
 export function ConsentBanner() {
   // Until the consent machine has loaded, the cookie answers: no decision means the banner shows.
   const undecided = useConsentChoices() === null;
   const shown = useConsentState(isBannerShown, undecided);
   const choosing = useConsentState(isPanelOpen, false);
-  return shown || choosing ? <ConsentRegion choosing={choosing} /> : null;
-}
-
-function ConsentRegion({ choosing }: { choosing: boolean }) {
-  const { _ } = useLingui();
-  const lang = useLang();
-  const send = useConsentSend();
-  const titleId = useId();
-  const panelRef = useRef<HTMLFieldSetElement>(null);
-  const regionRef = useRef<HTMLElement>(null);
-  const returnTo = useRef<HTMLElement | null>(null);
-
-  // Opening the panel moves the focus to its first switch; the element that had the focus before
-  // gets it back once the decision is made (the banner then disappears).
-  useEffect(() => {
-    if (!choosing) return;
-    const active = document.activeElement;
-    if (active instanceof HTMLElement && !regionRef.current?.contains(active) && active !== document.body) returnTo.current = active;
-    panelRef.current?.querySelector<HTMLInputElement>("input:not([disabled])")?.focus();
-  }, [choosing]);
-  // The page keeps room for the banner, so that nothing (a focused field) can hide under it.
-  useEffect(() => {
-    const region = regionRef.current;
-    if (!region) return;
-    const root = document.documentElement;
-    const observer = new ResizeObserver(() => root.style.setProperty("--consent-height", `${region.offsetHeight}px`));
-    observer.observe(region);
-    return () => {
-      observer.disconnect();
-      root.style.removeProperty("--consent-height");
-    };
-  }, []);
-
-  const decided = useRef(false);
-  useEffect(
-    () => () => {
-      if (!decided.current) return;
-      const target = returnTo.current?.isConnected ? returnTo.current : document.getElementById("main");
-      target?.focus({ preventScroll: true });
-    },
-    [],
-  );
-  const decide = (type: "consent.acceptAll" | "consent.refuseAll" | "consent.save") => {
-    decided.current = true;
-    send({ type });
-  };
-
-  return (
-    <section ref={regionRef} className="consent" aria-labelledby={titleId}>
-      <div className="consent__inner container">
-        <h2 id={titleId} className="consent__title">
-          {_("consent.title")}
-        </h2>
-        <p className="consent__text">
-          {_("consent.intro")} <Link to={pageHref("cookies", lang)}>{_("consent.learnMore")}</Link>
-        </p>
-        {choosing && (
-          <fieldset ref={panelRef} className="consent__choices">
-            <legend className="visually-hidden">{_("consent.choices")}</legend>
-            <div className="consent__choice">
-              <input type="checkbox" role="switch" id={`${titleId}-necessary`} checked disabled />
-              <label htmlFor={`${titleId}-necessary`}>
-                <strong>{_("consent.category.necessary")}</strong>
-                <span>{_("consent.category.necessary.description")}</span>
-              </label>
-            </div>
-            {CONSENT_CATEGORIES.map((category) => (
-              <ConsentSwitch key={category} category={category} id={`${titleId}-${category}`} />
-            ))}
-          </fieldset>
-        )}
-        <div className="consent__actions">
-          <button type="button" className="button button--light" onClick={() => decide("consent.refuseAll")}>
-            {_("consent.refuseAll")}
-          </button>
-          {choosing ? (
-            <button type="button" className="button button--outline-light" onClick={() => decide("consent.save")}>
-              {_("consent.save")}
-            </button>
-          ) : (
-            <button type="button" className="button button--outline-light" onClick={() => send({ type: "consent.choose" })}>
-              {_("consent.choose")}
-            </button>
-          )}
-          <button type="button" className="button button--light" onClick={() => decide("consent.acceptAll")}>
-            {_("consent.acceptAll")}
-          </button>
-        </div>
-      </div>
-    </section>
-  );
-}
-
-function ConsentSwitch({ category, id }: { category: ConsentCategory; id: string }) {
-  const { _ } = useLingui();
-  const send = useConsentSend();
-  const allowed = useConsentState((snapshot) => isDraftAllowed(snapshot, category), false);
-  return (
-    <div className="consent__choice">
-      <input type="checkbox" role="switch" id={id} checked={allowed} onChange={() => send({ type: "consent.toggle", category })} />
-      <label htmlFor={id}>
-        <strong>{_(`consent.category.${category}`)}</strong>
-        <span>{_(`consent.category.${category}.description`)}</span>
-      </label>
-    </div>
-  );
+  const rendered = useAfterFirstRender();
+  const wanted = shown || choosing;
+  // Decided (also by a press on the server's banner before the app ran): no banner at all.
+  useLayoutEffect(() => {
+    if (!wanted) removeFirstPaint();
+  }, [wanted]);
+  // Its code cannot be loaded (offline): the server's banner, if there is one, stays and works.
+  return wanted && rendered ? (
+    <LazyPart>
+      <ConsentRegion choosing={choosing} />
+    </LazyPart>
+  ) : null;
 }

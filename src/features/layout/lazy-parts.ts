@@ -1,12 +1,7 @@
 // The parts of the shell loaded apart from the first download: below the fold (footer), shown on
 // demand (dialogs), or shown once their flow has loaded (notifications).
-import { useDeferredValue } from "react";
 import { withTexts } from "../../i18n/i18n.ts";
 import { lazyPart } from "../../ui/lazy-part.tsx";
-
-/** False in a layout's first render, true in the render that follows it in the background: the
- *  footer and the notifications start loading once the page is on screen, not before it. */
-export const useAfterFirstRender = () => useDeferredValue(true, false);
 
 export const Footer = lazyPart(() => withTexts(import("../footer/footer.tsx"), "browsing").then((module) => module.Footer));
 export const LoginModal = lazyPart(() => withTexts(import("./login-modal.tsx"), "customer").then((module) => module.LoginModal));

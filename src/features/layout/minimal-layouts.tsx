@@ -4,10 +4,10 @@
 import { useLingui } from "@lingui/react";
 import { Outlet } from "@tanstack/react-router";
 import type { ReactNode } from "react";
-import { LazyPart } from "../../ui/lazy-part.tsx";
+import { LazyPart, useAfterFirstRender } from "../../ui/lazy-part.tsx";
 import { BrandLogo } from "./brand-logo.tsx";
 import { ConsentBanner } from "../consent/consent-banner.tsx";
-import { Footer, NotificationsArea, useAfterFirstRender } from "./lazy-parts.ts";
+import { Footer, NotificationsArea } from "./lazy-parts.ts";
 import { ScrollTopButton } from "./scroll-top-button.tsx";
 import "./layout.css";
 

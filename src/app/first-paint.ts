@@ -1,0 +1,52 @@
+// The shell the server painted before the app's script ran (server/modules/web/first-paint.ts), and
+// how the app takes it over. Its header gives way to the app's in the same frame as #root first
+// gets content. Its consent banner stays, its buttons working, until the app's own banner is on
+// screen (that code loads just after the first render: src/features/consent/consent-banner.tsx) or
+// the visitor has decided. Until then its presses are the app's: one made before the script ran,
+// and every one after, is sent to the consent machine.
+import type { Consent } from "./consent.tsx";
+
+/** The id of the first paint's element. */
+export const FIRST_PAINT_ELEMENT_ID = "first-paint";
+
+const FIRST_PAINT_EVENTS = ["consent.acceptAll", "consent.refuseAll", "consent.choose"] as const;
+
+export function takeOverFirstPaint(container: HTMLElement, consent: Consent) {
+  const firstPaint = document.getElementById(FIRST_PAINT_ELEMENT_ID);
+  if (!firstPaint) return;
+  const press = (type: string | undefined) => {
+    const event = FIRST_PAINT_EVENTS.find((known) => known === type);
+    if (event) consent.actor.send({ type: event });
+  };
+  press(firstPaint.dataset.consentEvent);
+  const onClick = (event: MouseEvent) => {
+    const button = event.target instanceof Element ? event.target.closest<HTMLElement>("[data-consent-event]") : null;
+    if (button) press(button.dataset.consentEvent);
+  };
+  // The page's own listener (before the script ran) stops keeping presses: they are sent from now on.
+  firstPaint.addEventListener("click", onClick, { capture: true });
+  firstPaint.addEventListener("click", (event) => event.stopImmediatePropagation(), { capture: true });
+  const observer = new MutationObserver(() => {
+    if (container.childElementCount === 0) return;
+    observer.disconnect();
+    if (!firstPaint.querySelector(".consent")) {
+      firstPaint.remove();
+      return;
+    }
+    firstPaint.querySelector(".site-header")?.remove();
+    // What is left is the banner, fixed to the bottom of the screen: the wrapper takes no room.
+    firstPaint.style.display = "contents";
+  });
+  observer.observe(container, { childList: true });
+}
+
+/** Removes what is left of the first paint: the app's banner (`banner`) is on screen, or none is
+ *  to be. A button of the painted banner that had the focus hands it to the same button of the app's. */
+export function removeFirstPaint(banner?: HTMLElement | null) {
+  const firstPaint = document.getElementById(FIRST_PAINT_ELEMENT_ID);
+  if (!firstPaint) return;
+  const painted = [...firstPaint.querySelectorAll<HTMLElement>("[data-consent-event]")];
+  const focused = painted.findIndex((button) => button === document.activeElement);
+  firstPaint.remove();
+  if (focused >= 0) banner?.querySelectorAll<HTMLElement>(".consent__actions button")[focused]?.focus();
+}
