@@ -24,6 +24,7 @@ import { fetchRuntimeConfig, type RuntimeConfig } from "./app/runtime-config.ts"
 import { isWideScreen, loadWideHeaderParts } from "./features/layout/wide-screen-parts.ts";
 import { activateLanguage, apiLocaleOf, currentLang, DEFAULT_LANG, i18n, isLang } from "./i18n/i18n.ts";
 import { createAppRouter } from "./routes/router.tsx";
+import { PartLoadError } from "./ui/lazy-part.tsx";
 import "./ui/global.css";
 
 /** The configuration the server wrote into the page (server/modules/web), absent under `npm run dev`. */
@@ -60,7 +61,13 @@ async function start() {
   await Promise.all([router.load().catch(() => undefined), isWideScreen() ? loadWideHeaderParts().catch(reportLoadFailure) : null]);
   await fetchesSettled(queryClient, FIRST_ANSWERS_WAIT_MS);
   await yieldToBrowser();
-  const root = createRoot(container);
+  const root = createRoot(container, {
+    // A part that could not be loaded is reported by its boundary (src/ui/lazy-part.tsx): once.
+    // Any other error an error boundary caught is logged as React does by default.
+    onCaughtError: (error) => {
+      if (!(error instanceof PartLoadError)) console.error(error);
+    },
+  });
   startTransition(() =>
     root.render(
       <StrictMode>

@@ -21,8 +21,10 @@ describe("parts whose code cannot be loaded", () => {
     const context = await currentContext();
     await context.route(/\/assets\/(footer|bestseller-list)-[^/]*\.js$/, (route) => route.abort("internetdisconnected"));
     const reports: string[] = [];
+    const mentions: string[] = [];
     context.on("console", (entry) => {
       if (entry.text().startsWith(LOAD_FAILURE)) reports.push(entry.text());
+      if (entry.text().includes(LOAD_FAILURE)) mentions.push(entry.text());
     });
 
     const page = await openPage("/fr");
@@ -33,6 +35,8 @@ describe("parts whose code cannot be loaded", () => {
     const bestsellers = await visible(main.getByRole("region", { name: content.bestsellers.title }));
     expect(await bestsellers.getByRole("heading", { level: 3 }).count()).toBe(0);
     expect(await page.getByRole("contentinfo").count()).toBe(0);
+    // Each failure is written to the console once (not again by React's error logging).
+    expect(mentions).toEqual(reports);
   });
 
   it("say so when a dialog cannot be loaded, and open it when asked again", async () => {
