@@ -41,12 +41,15 @@ export function takeOverFirstPaint(container: HTMLElement, consent: Consent) {
 }
 
 /** Removes what is left of the first paint: the app's banner (`banner`) is on screen, or none is
- *  to be. A button of the painted banner that had the focus hands it to the same button of the app's. */
+ *  to be. A button of the painted banner that had the focus hands it to the same button of the
+ *  app's banner or, once the visitor has decided, to the page's main content (as the app's does). */
 export function removeFirstPaint(banner?: HTMLElement | null) {
   const firstPaint = document.getElementById(FIRST_PAINT_ELEMENT_ID);
   if (!firstPaint) return;
   const painted = [...firstPaint.querySelectorAll<HTMLElement>("[data-consent-event]")];
   const focused = painted.findIndex((button) => button === document.activeElement);
   firstPaint.remove();
-  if (focused >= 0) banner?.querySelectorAll<HTMLElement>(".consent__actions button")[focused]?.focus();
+  if (focused < 0) return;
+  if (banner) banner.querySelectorAll<HTMLElement>(".consent__actions button")[focused]?.focus();
+  else document.getElementById("main")?.focus({ preventScroll: true });
 }

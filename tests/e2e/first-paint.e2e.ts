@@ -162,6 +162,8 @@ describe("first paint", () => {
     expect(await page.locator("header .brand-logo").count()).toBe(1);
     await painted.getByRole("button", { name: message("fr", "consent.refuseAll"), exact: true }).click();
     await hidden(banner(page, "fr"));
+    // The focus, on the pressed button, goes to the page's content, as from the app's banner.
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe("main");
     const consent = (await page.context().cookies()).find((cookie) => cookie.name === "consent");
     expect(JSON.parse(decodeURIComponent(consent?.value ?? "null"))).toMatchObject({ categories: { analytics: false, maps: false } });
   });
