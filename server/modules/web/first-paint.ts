@@ -2,7 +2,7 @@
 // before the app's script has arrived and run: the header frame (logo and brand name) and, for a
 // visitor who has not decided yet (no consent cookie the app can read), the cookie consent banner
 // with its real texts. It is the markup the app renders first (src/features/layout/header.tsx,
-// brand-logo.tsx, src/features/consent/consent-banner.tsx), styled by the same style sheet, so
+// brand-logo.tsx, src/features/consent/consent-region.tsx), styled by the same style sheet, so
 // that nothing moves when the app replaces it. It sits beside #root, not in it (the app's first
 // commits into #root are empty while the router starts): src/app/first-paint.ts removes its header
 // in the same frame as the app's shell first appears, and its banner in the frame the app's own
@@ -90,7 +90,6 @@ const escapeHtml = (text: string) =>
 
 /** The id of the static banner's title (the app's own uses React's generated ids). */
 const BANNER_TITLE_ID = "first-paint-consent-title";
-
 
 /** The markup shown before the app runs, for a page of `lang`. */
 export function firstPaintMarkup({ lang, brandName, texts, consentBanner }: { lang: Lang; brandName: string; texts: FirstPaintTexts; consentBanner: boolean }): string {
