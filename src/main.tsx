@@ -6,7 +6,9 @@
 // The start is cut into several tasks, and the first render is a transition (React yields to the
 // browser every few milliseconds): on a phone, one long task here is what keeps the page from
 // answering a tap. Rendering once the page's code and answers are in renders the page once,
-// instead of the shell, then the page's placeholders, then its content.
+// instead of the shell, then the page's placeholders, then its content. The browser's number
+// formatting is set up on a worker meanwhile (imported first: src/i18n/load-number-data.ts).
+import "./i18n/load-number-data.ts";
 import { I18nProvider } from "@lingui/react";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { RouterProvider } from "@tanstack/react-router";
@@ -52,6 +54,7 @@ async function start() {
   const cart = createCart({ api, notifications });
   const auth = createAuth({ api, tokens, queryClient, notifications, cart: authBridge(cart) });
   const consent = createConsent();
+  await yieldToBrowser();
   const router = createAppRouter({ queryClient, api, config });
   const container = document.getElementById("root");
   if (!container) throw new Error("#root is missing from index.html");
@@ -88,9 +91,12 @@ async function start() {
     ),
   );
   // The shell's flows are not needed for the first paint: they load right after it.
-  const loadShellFlows = () => Promise.all([notifications.load(), consent.actor.load(), auth.session.load(), cart.load()]).catch(reportLoadFailure);
-  if (typeof window.requestIdleCallback === "function") window.requestIdleCallback(() => void loadShellFlows(), { timeout: SHELL_FLOWS_DEADLINE_MS });
-  else setTimeout(() => void loadShellFlows(), 0);
+  // Each in a task of its own: its code evaluated and its actor started in one go make a long task.
+  for (const flow of [notifications, consent.actor, auth.session, cart]) {
+    const loadFlow = () => void flow.load().catch(reportLoadFailure);
+    if (typeof window.requestIdleCallback === "function") window.requestIdleCallback(loadFlow, { timeout: SHELL_FLOWS_DEADLINE_MS });
+    else setTimeout(loadFlow, 0);
+  }
 }
 
 /** Ends the current task: what follows runs in a new one, after the browser's pending work. */

@@ -9,6 +9,7 @@
 // The last two load with the pages and dialogs that show them: `withTexts(import(…), "browsing")`.
 // A test (tests/unit/catalogues.test.ts) checks that no code reached without a catalogue uses its ids.
 import { i18n, type Messages } from "@lingui/core";
+import { startTransition } from "react";
 
 export const LANGS = ["fr", "en"] as const;
 export type Lang = (typeof LANGS)[number];
@@ -42,9 +43,11 @@ function loadCatalogue(lang: Lang, catalogue: Catalogue): Promise<void> {
   const key = `${lang}:${catalogue}` as const;
   let load = loads.get(key);
   if (!load) {
-    // Merged into the language's messages; a failed download is tried again by the next call.
+    // Merged into the language's messages; a failed download is tried again by the next call. The
+    // merge makes every text re-render: in the background, since the texts on screen are unchanged
+    // (the part that needed the new ones reads them when it mounts).
     load = loaders[lang][catalogue]().then(
-      ({ messages }) => i18n.load(lang, messages),
+      ({ messages }) => startTransition(() => i18n.load(lang, messages)),
       (error: unknown) => {
         loads.delete(key);
         throw error;

@@ -6,8 +6,12 @@
 // the main thread for a long while on a phone. The first report of an IntersectionObserver comes
 // after the browser has laid the page out (and, with the margin, before a carousel below the fold
 // comes into view), and embla's code is then not part of what a page loads before it answers.
+//
+// Each step (the viewport mounted, laid out, embla started) re-renders the carousel's component in
+// the background (a transition, rendered in short slices): set from the commit or from an
+// observer, it would otherwise re-render it at once, in one long task, while the page starts.
 import type { EmblaCarouselType, EmblaOptionsType } from "embla-carousel";
-import { useEffect, useState } from "react";
+import { startTransition, useCallback, useEffect, useState } from "react";
 import { reportLoadFailure } from "../app/lazy-actor.ts";
 
 /** How far outside the screen a carousel starts, so that it is ready when it scrolls in. */
@@ -20,6 +24,7 @@ export function useLaidOutCarousel(options: EmblaOptionsType = {}): [(node: HTML
   const [laidOut, setLaidOut] = useState(false);
   const [api, setApi] = useState<EmblaCarouselType>();
   const optionsKey = JSON.stringify(options);
+  const viewportRef = useCallback((viewport: HTMLElement | null) => startTransition(() => setNode(viewport)), []);
 
   useEffect(() => {
     if (!node || laidOut) return;
@@ -31,7 +36,7 @@ export function useLaidOutCarousel(options: EmblaOptionsType = {}): [(node: HTML
       (entries) => {
         if (!entries.some((entry) => entry.isIntersecting)) return;
         observer.disconnect();
-        setLaidOut(true);
+        startTransition(() => setLaidOut(true));
       },
       { rootMargin: START_MARGIN },
     );
@@ -46,8 +51,9 @@ export function useLaidOutCarousel(options: EmblaOptionsType = {}): [(node: HTML
     import("embla-carousel")
       .then(({ default: EmblaCarousel }) => {
         if (stopped) return;
-        carousel = EmblaCarousel(node, JSON.parse(optionsKey) as EmblaOptionsType);
-        setApi(carousel);
+        const started = EmblaCarousel(node, JSON.parse(optionsKey) as EmblaOptionsType);
+        carousel = started;
+        startTransition(() => setApi(started));
       })
       // Without embla (its code could not be loaded), the first slide stays shown.
       .catch(reportLoadFailure);
@@ -58,5 +64,5 @@ export function useLaidOutCarousel(options: EmblaOptionsType = {}): [(node: HTML
     };
   }, [laidOut, node, optionsKey]);
 
-  return [setNode, api];
+  return [viewportRef, api];
 }

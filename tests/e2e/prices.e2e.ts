@@ -1,8 +1,10 @@
 // Prices as the shop writes them: `12,90 €` in French, `€12.90` in English; a product on sale
-// shows its reduced price, the regular one and the reduction.
+// shows its reduced price, the regular one and the reduction. The browser's number formatting is
+// set up on a worker thread while the app starts (src/i18n/load-number-data.ts).
+import type { Worker } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { normaliseSpaces, shownPrice, type Lang } from "./support/api.ts";
-import { openPage } from "./support/browser.ts";
+import { currentContext, openPage } from "./support/browser.ts";
 import { discountedProduct, largestTopCategory, productBySlug } from "./support/catalogue.ts";
 import { visible } from "./support/waits.ts";
 
@@ -54,5 +56,24 @@ describe.each(["fr", "en"] as const)("prices in %s", (lang) => {
     expect(prices).toContain(shownPrice(regular, lang));
     const percent = Math.round((1 - discount / regular) * 100);
     expect(normaliseSpaces(await summary.innerText())).toContain(lang === "fr" ? `-${percent} %` : `-${percent}%`);
+  });
+});
+
+describe("number formatting at start", () => {
+  it("is set up by a worker of the page's own, which ends once done, and prices show as usual", async () => {
+    const page = await (await currentContext()).newPage();
+    const workers: { worker: Worker; ended: Promise<unknown> }[] = [];
+    page.on("worker", (worker) => workers.push({ worker, ended: new Promise((resolve) => worker.once("close", resolve)) }));
+    const { node, listing } = await largestTopCategory("fr");
+    await page.goto(`/fr/categorie/${node.path}`);
+    await visible(page.getByRole("main").getByRole("article").first());
+
+    expect(workers.map(({ worker }) => new URL(worker.url()).protocol)).toEqual(["blob:"]);
+    await workers[0]?.ended;
+    const product = listing.products.content.find((item) => item.offer);
+    if (!product?.offer) throw new Error("the listing has no product with an offer");
+    const card = page.getByRole("article").filter({ has: page.getByRole("link", { name: product.name, exact: true }) });
+    const price = product.offer.discountPrice?.taxIncluded ?? product.offer.regularPrice.taxIncluded;
+    expect(pricesIn(await (await visible(card)).innerText())).toContain(shownPrice(price, "fr"));
   });
 });
