@@ -1,5 +1,5 @@
 // The first Intl.NumberFormat a page creates blocks its thread while the browser sets up its number
-// formatting: 20–70 ms on a desktop, four times that on a phone, in the middle of the first render
+// formatting: 20–110 ms on a desktop, more on a phone, in the middle of the first render
 // (a price, the cart's line count). That set-up is done once for the whole page, every thread
 // included: a worker creates a format first, on its own thread, beside the start of the app, and
 // the page's own first format then takes a fraction of a millisecond. Imported first by
