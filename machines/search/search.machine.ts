@@ -1,6 +1,7 @@
 // The search box with autocomplete: typing a searchable term waits for the debounce delay, then asks
 // for suggestions; typing again restarts the wait and stops a request in flight (its abort signal
-// fires). Enter or a chosen suggestion goes to the search page; Escape closes the panel.
+// fires). Enter or a chosen suggestion goes to the search page; Escape closes the panel. The results
+// page fills the box with its term without opening the panel.
 //
 // The suggestions are kept in context, unlike catalogue data (which lives in the query cache): they
 // are the answer for what is being typed right now, shown once and thrown away on the next keystroke
@@ -79,6 +80,10 @@ export const searchMachine = setup({
     "search.close": {
       target: ".idle",
       actions: "clearSuggestions",
+    },
+    "search.prefill": {
+      target: ".idle",
+      actions: [{ type: "setTerm", params: ({ event }) => ({ term: event.term }) }, "clearSuggestions"],
     },
   },
   states: {

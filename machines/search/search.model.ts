@@ -3,13 +3,14 @@
 // tests and for docs/flows/search.paths.md.
 import { defineFlowModel } from "../shared/flow-model.ts";
 import { searchMachine } from "./search.machine.ts";
-import { HEADER_DEBOUNCE_MS, NO_SUGGESTIONS, type ProductPreview, type Suggestions } from "./search.types.ts";
+import { HEADER_DEBOUNCE_MS, NO_SUGGESTIONS, type Suggestions } from "./search.types.ts";
 
 export const SAMPLE_TERM = "sac";
 export const SHORT_TERM = "sa ";
 export const SAMPLE_SUGGESTED_TERM = "sac à dos";
 
-export function sampleProduct(id: number, name: string): ProductPreview {
+/** A whole product summary as the API sends it (the panel reads a part of it). */
+export function sampleProduct(id: number, name: string) {
   return {
     id,
     slug: name.toLowerCase().replace(/\s+/gu, "-"),
@@ -42,6 +43,7 @@ export const searchModel = defineFlowModel(searchMachine, {
     { type: "search.submit" },
     { type: "search.close" },
     { type: "search.select", term: SAMPLE_SUGGESTED_TERM },
+    { type: "search.prefill", term: SAMPLE_SUGGESTED_TERM },
     { type: "xstate.after.debounce.search.debouncing" },
     { type: "xstate.done.actor.fetchSuggestions", output: SAMPLE_SUGGESTIONS },
     { type: "xstate.done.actor.fetchSuggestions", output: NO_SUGGESTIONS },

@@ -1,20 +1,25 @@
 // The vocabulary of the search box with autocomplete (SPEC §4 "Search", §5, §9): the header's
 // search bar and the search panel share it, each with its own debounce delay.
-import type { components } from "../../src/api/schema.gen.ts";
 
 /** Autocomplete fires, and a search may be submitted, from this many non-space characters on. */
 export const AUTOCOMPLETE_MIN_CHARS = 3;
 /** Debounce of the header's search bar. */
 export const HEADER_DEBOUNCE_MS = 300;
-/** Debounce of the search panel (results panel). */
+/** Debounce of the search panel (the results panel of the phone's search dialog). */
 export const PANEL_DEBOUNCE_MS = 500;
 /** Products previewed under the suggestions. */
 export const SEARCH_PREVIEW_SIZE = 4;
 /** Suggested terms asked for. */
 export const AUTOCOMPLETE_SIZE = 10;
 
-/** A product as shown on a card (the contract's ProductSummary). */
-export type ProductPreview = components["schemas"]["ProductSummary"];
+/** What the panel shows of a product: a subset of the contract's ProductSummary, restated so the machine stands alone. */
+export interface ProductPreview {
+  id: number;
+  slug: string;
+  name: string;
+  coverPicture: { srcSmall: string } | null;
+  offer: { regularPrice: { taxIncluded: number }; discountPrice: { taxIncluded: number } | null } | null;
+}
 
 /** What the autocomplete shows for a term. */
 export interface Suggestions {
@@ -49,7 +54,9 @@ export type SearchEvent =
   /** Escape, or a product of the panel was followed. */
   | { type: "search.close" }
   /** A suggested term was chosen. */
-  | { type: "search.select"; term: string };
+  | { type: "search.select"; term: string }
+  /** The box shows a term chosen elsewhere (the results page's address); nothing is fetched. */
+  | { type: "search.prefill"; term: string };
 
 export type SearchTag = "loading" | "error";
 

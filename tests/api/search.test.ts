@@ -103,3 +103,100 @@ describe.each(backends())("search on $name", (backend) => {
     expect(tooMany.statusCode).toBe(400);
   });
 });
+
+/** The words most product names share (the seed's French names), most frequent first. */
+function commonWords(): string[] {
+  const counts = new Map<string, number>();
+  for (const product of products) {
+    const words = new Set(
+      product.name.fr
+        .normalize("NFD")
+        .replace(/\p{M}/gu, "")
+        .toLowerCase()
+        .split(/[^\p{L}\p{N}]+/u)
+        .filter((word) => word.length >= 4),
+    );
+    for (const word of words) counts.set(word, (counts.get(word) ?? 0) + 1);
+  }
+  return [...counts.entries()].sort((a, b) => b[1] - a[1]).map(([word]) => word);
+}
+
+/** The price a listing sorts by: the reduced one when on sale. */
+const priceOf = (product: Schemas["ProductSummary"]) => product.offer?.discountPrice?.taxIncluded ?? product.offer?.regularPrice.taxIncluded ?? 0;
+
+describe.each(backends())("search results page's paging, sorting and filters on $name", (backend) => {
+  let shop: TestApp;
+  /** A term many products match, so the results have pages and facets. */
+  let term = "";
+  let all: Schemas["SearchResult"];
+  beforeAll(async () => {
+    shop = await startTestApp(backend);
+    for (const word of commonWords().slice(0, 5)) {
+      const result = await search(`searchTerm=${encodeURIComponent(word)}&size=100`);
+      if (!term || result.products.totalElements > all.products.totalElements) [term, all] = [word, result];
+    }
+  });
+  afterAll(() => shop?.close());
+
+  const search = async (query: string) => {
+    const response = await shop.request({ url: `/api/v1/products/search?${query}` });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json<Schemas["SearchResult"]>();
+  };
+
+  it("finds a term with several pages of results", () => {
+    expect(all.products.totalElements).toBeGreaterThan(8);
+    expect(all.products.content.length).toBe(Math.min(100, all.products.totalElements));
+  });
+
+  it("sorts by price both ways", async () => {
+    const ascending = (await search(`searchTerm=${term}&size=100&sort=price,asc`)).products.content.map(priceOf);
+    const descending = (await search(`searchTerm=${term}&size=100&sort=price,desc`)).products.content.map(priceOf);
+    expect(ascending).toEqual([...ascending].sort((a, b) => a - b));
+    expect(descending).toEqual([...descending].sort((a, b) => b - a));
+    expect(ascending[0]).toBeLessThan(ascending.at(-1) ?? 0);
+  });
+
+  it("sorts by name both ways, one the reverse of the other", async () => {
+    const names = (sort: string) => search(`searchTerm=${term}&size=100&sort=name,${sort}`).then((result) => result.products.content.map((product) => product.name));
+    const ascending = await names("asc");
+    expect(new Set(ascending).size).toBe(ascending.length);
+    expect(await names("desc")).toEqual([...ascending].reverse());
+    expect(ascending).not.toEqual(all.products.content.map((product) => product.name));
+  });
+
+  it("pages: consecutive pages follow each other without overlap, with the page number and count", async () => {
+    const four = await search(`searchTerm=${term}&size=4&sort=reference,asc`);
+    const first = await search(`searchTerm=${term}&size=2&page=0&sort=reference,asc`);
+    const second = await search(`searchTerm=${term}&size=2&page=1&sort=reference,asc`);
+    const references = (result: Schemas["SearchResult"]) => result.products.content.map((product) => product.reference);
+    expect([...references(first), ...references(second)]).toEqual(references(four));
+    expect(second.products).toMatchObject({ number: 1, size: 2, totalElements: all.products.totalElements, totalPages: Math.ceil(all.products.totalElements / 2) });
+
+    const beyond = await search(`searchTerm=${term}&size=24&page=${Math.ceil(all.products.totalElements / 24)}`);
+    expect(beyond.products.content).toEqual([]);
+    expect(beyond.products.totalElements).toBe(all.products.totalElements);
+  });
+
+  it("filters by a facet value: as many products as the value announced, the value marked selected", async () => {
+    const total = all.products.totalElements;
+    const facet = all.facets.find((item) => item.values.some((value) => value.count > 0 && value.count < total));
+    const value = facet?.values.find((item) => item.count > 0 && item.count < total);
+    if (!facet || !value) throw new Error(`no facet value narrows the results for "${term}"`);
+
+    const filtered = await search(`searchTerm=${term}&size=100&filters=${encodeURIComponent(`${facet.name}:${value.value}`)}`);
+    expect(filtered.products.totalElements).toBe(value.count);
+    expect(filtered.products.content.length).toBe(value.count);
+    const everyReference = new Set(all.products.content.map((product) => product.reference));
+    for (const product of filtered.products.content) expect(everyReference.has(product.reference)).toBe(true);
+    const echoed = filtered.facets.find((item) => item.name === facet.name)?.values.find((item) => item.value === value.value);
+    expect(echoed?.selected).toBe(true);
+  });
+
+  it("answers 400 for a sort or page outside the contract", async () => {
+    for (const query of ["sort=cheapest", "sort=price,up", "page=-1", "size=0", "size=101", "filters=nocolon"]) {
+      const response = await shop.request({ url: `/api/v1/products/search?searchTerm=${term}&${query}` });
+      expect(response.statusCode, query).toBe(400);
+    }
+  });
+});

@@ -228,6 +228,22 @@ describe("search machine: rules", () => {
     expect(search.actor.getSnapshot().context.term).toBe("sacs");
   });
 
+  it("shows the results page's term without opening the panel, stopping a request in flight", () => {
+    const search = startSearch();
+    search.actor.send({ type: "search.type", term: "sacs" });
+    search.clock.increment(HEADER_DEBOUNCE_MS);
+    const request = search.fetchSuggestions.latest();
+    search.actor.send({ type: "search.prefill", term: SAMPLE_TERM });
+    search.clock.increment(10 * HEADER_DEBOUNCE_MS);
+    const snapshot = search.actor.getSnapshot();
+    expect(request.signal.aborted).toBe(true);
+    expect(snapshot.context.term).toBe(SAMPLE_TERM);
+    expect(isPanelOpen(snapshot)).toBe(false);
+    expect(canSubmit(snapshot)).toBe(true);
+    expect(search.fetchSuggestions.calls).toHaveLength(1);
+    expect(search.effects).toEqual([]);
+  });
+
   it("keeps the last suggestions on screen while the next ones load", async () => {
     const search = startSearch();
     search.actor.send({ type: "search.type", term: SAMPLE_TERM });

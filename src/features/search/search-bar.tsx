@@ -1,9 +1,10 @@
 // The search box with autocomplete (header on desktop, search dialog on phones), driven by the
 // search machine: from 3 non-space characters it suggests terms and up to 4 products after a
-// short pause; Enter or the button opens the results page; Escape closes the panel.
+// short pause; Enter or the button opens the results page; Escape closes the panel. On the
+// results page the box shows the page's term.
 // ARIA combobox: the focus stays in the box, arrows move the active option (aria-activedescendant).
 import { useLingui } from "@lingui/react";
-import { useLocation, useRouter } from "@tanstack/react-router";
+import { useLocation, useRouter, useSearch } from "@tanstack/react-router";
 import { useEffect, useId, useRef, useState, type FocusEvent, type KeyboardEvent } from "react";
 import type { SnapshotFrom } from "xstate";
 import type { searchMachine } from "../../../machines/search/search.machine.ts";
@@ -12,6 +13,7 @@ import {
   HEADER_DEBOUNCE_MS,
   isSearchableTerm,
   NO_SUGGESTIONS,
+  PANEL_DEBOUNCE_MS,
   type ProductPreview,
   type SearchEvent,
 } from "../../../machines/search/search.types.ts";
@@ -21,9 +23,6 @@ import { useLang, useShopContext } from "../../app/shop-context.ts";
 import { formatPrice } from "../../i18n/format.ts";
 import { pageHref } from "../../routes/pages.ts";
 import "./search-bar.css";
-
-/** Suggested terms listed above the products. */
-const PANEL_TERM_COUNT = 3;
 
 type Option = { kind: "term"; term: string } | { kind: "product"; product: ProductPreview } | { kind: "all" };
 
@@ -42,10 +41,11 @@ export function SearchBar({ variant = "header", onNavigate }: SearchBarProps) {
   const { api } = useShopContext();
   const baseId = useId();
   const listboxId = `${baseId}-listbox`;
+  const pageTerm = useSearch({ strict: false, select: (search) => search.searchTerm });
 
   // The machine (and the state machine library) loads when the box is first approached; what is
   // typed before that is kept as a draft and replayed in order.
-  const [draft, setDraft] = useState("");
+  const [draft, setDraft] = useState(pageTerm ?? "");
   const draftRef = useRef(draft);
   // The machine outlives renders: its actions read the current language and callbacks.
   const latest = useRef({ lang, onNavigate, notify });
@@ -54,17 +54,26 @@ export function SearchBar({ variant = "header", onNavigate }: SearchBarProps) {
   });
   const search = useLazyActor(async () => {
     const [{ createActor }, { createSearchMachine }] = await Promise.all([import("xstate"), import("../../actors/search-actors.ts")]);
-    const machine = createSearchMachine(api, {
-      navigateToSearchPage: (term) => {
-        void router.navigate({ href: `${pageHref("search", latest.current.lang)}?searchTerm=${encodeURIComponent(term)}` });
-        latest.current.onNavigate?.();
-      },
-      notifyServerError: () => latest.current.notify({ kind: "danger", messageId: "searchBar.serverError" }),
-    });
-    return createActor(machine, { input: { debounceMs: HEADER_DEBOUNCE_MS, term: draftRef.current } }).start();
+    const machine = createSearchMachine(api, { navigateToSearchPage: goToSearchPage, notifyServerError });
+    return createActor(machine, { input: { debounceMs: DEBOUNCE_MS[variant], term: draftRef.current } }).start();
   });
+  const goToSearchPage = (term: string) => {
+    void router.navigate({ href: `${pageHref("search", latest.current.lang)}?searchTerm=${encodeURIComponent(term)}` });
+    latest.current.onNavigate?.();
+  };
+  const notifyServerError = () => latest.current.notify({ kind: "danger", messageId: "searchBar.serverError" });
   const send = (event: SearchEvent) => search?.send(event);
   const prepare = () => void search?.load().catch(reportLoadFailure);
+  // The results page works without the machine: when its code cannot be loaded, the box still searches.
+  const submit = () =>
+    void search?.load().then(
+      (started) => started.send({ type: "search.submit" }),
+      (error: unknown) => {
+        reportLoadFailure(error);
+        const typed = draftRef.current.trim();
+        if (isSearchableTerm(typed)) goToSearchPage(typed);
+      },
+    );
   const term = useLazySelector(search, selectTerm, null) ?? draft;
   const open = useLazySelector(search, isPanelOpen, false);
   const failed = useLazySelector(search, selectFailed, false);
@@ -74,7 +83,7 @@ export function SearchBar({ variant = "header", onNavigate }: SearchBarProps) {
   const suggestions = useLazySelector(search, selectSuggestions, NO_SUGGESTIONS);
   const [active, setActive] = useState(-1);
 
-  const terms = suggestions.terms.slice(0, PANEL_TERM_COUNT);
+  const { terms } = suggestions;
   const options: Option[] = [
     ...terms.map((suggested): Option => ({ kind: "term", term: suggested })),
     ...suggestions.products.map((product): Option => ({ kind: "product", product })),
@@ -86,6 +95,14 @@ export function SearchBar({ variant = "header", onNavigate }: SearchBarProps) {
 
   // A new answer (or a closed panel) resets the active option.
   useEffect(() => setActive(-1), [suggestions, open]);
+
+  // The results page's term (a search sent, a link, back and forward) shows in the box.
+  useEffect(() => {
+    if (pageTerm === undefined || pageTerm === draftRef.current) return;
+    draftRef.current = pageTerm;
+    setDraft(pageTerm);
+    if (search?.current()) search.send({ type: "search.prefill", term: pageTerm });
+  }, [pageTerm, search]);
 
   // Leaving the page closes the panel.
   const pathname = useLocation({ select: (location) => location.pathname });
@@ -99,7 +116,7 @@ export function SearchBar({ variant = "header", onNavigate }: SearchBarProps) {
         send({ type: "search.select", term: option.term });
         break;
       case "all":
-        send({ type: "search.submit" });
+        submit();
         break;
       case "product":
         send({ type: "search.close" });
@@ -127,6 +144,8 @@ export function SearchBar({ variant = "header", onNavigate }: SearchBarProps) {
         send({ type: "search.close" });
       } else if (term !== "") {
         event.preventDefault();
+        draftRef.current = "";
+        setDraft("");
         send({ type: "search.type", term: "" });
       }
     }
@@ -172,7 +191,7 @@ export function SearchBar({ variant = "header", onNavigate }: SearchBarProps) {
       className={`search-bar search-bar--${variant}`}
       onSubmit={(event) => {
         event.preventDefault();
-        send({ type: "search.submit" });
+        submit();
       }}
       onBlur={onBlur}
       onPointerEnter={prepare}
@@ -237,6 +256,9 @@ export function SearchBar({ variant = "header", onNavigate }: SearchBarProps) {
     </form>
   );
 }
+
+/** SPEC §9: the header suggests sooner than the phone's results panel. */
+const DEBOUNCE_MS = { header: HEADER_DEBOUNCE_MS, dialog: PANEL_DEBOUNCE_MS } as const;
 
 type SearchSnapshot = SnapshotFrom<typeof searchMachine>;
 const selectTerm = (snapshot: SearchSnapshot) => snapshot.context.term;

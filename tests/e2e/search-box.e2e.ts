@@ -1,0 +1,161 @@
+// The search box with autocomplete, in the header and in the phone's search dialog: its delays
+// (on a paused page clock, so no delay passes unseen), the terms it suggests, its empty and error
+// states, the term of the results page, and a search sent when the box's code cannot be loaded.
+import type { Locator, Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
+import { HEADER_DEBOUNCE_MS, PANEL_DEBOUNCE_MS } from "../../machines/search/search.types.ts";
+import { data, storefrontApi } from "./support/api.ts";
+import { currentContext, MOBILE, openPage } from "./support/browser.ts";
+import { productWithGallery, searchWordOf } from "./support/catalogue.ts";
+import { message } from "./support/messages.ts";
+import { visible, waitForPath } from "./support/waits.ts";
+
+/** A word of a product's name: the shop has suggestions and products for it. */
+let word = "";
+
+beforeAll(async () => {
+  word = searchWordOf((await productWithGallery("fr")).name).toLowerCase();
+});
+
+interface SearchRequest {
+  call: "autocomplete" | "preview";
+  term: string | null;
+}
+
+/** The suggestion requests the page sends from now on, in order. */
+function recordSearchRequests(page: Page): SearchRequest[] {
+  const requests: SearchRequest[] = [];
+  page.on("request", (request) => {
+    const url = new URL(request.url());
+    const term = url.searchParams.get("searchTerm");
+    if (url.pathname.endsWith("/products/search-autocomplete")) requests.push({ call: "autocomplete", term });
+    else if (url.pathname.endsWith("/products/search")) requests.push({ call: "preview", term });
+  });
+  return requests;
+}
+
+function headerSearch(page: Page) {
+  const search = page.getByRole("banner").getByRole("search");
+  return { search, box: search.getByRole("combobox", { name: message("fr", "searchBar.label") }) };
+}
+
+function suggestionsOf(search: Locator) {
+  return search.getByRole("listbox", { name: message("fr", "searchBar.suggestions") });
+}
+
+/**
+ * Types the word's first 3 letters, lets `delay - 1` ms pass, types the 4th: when the box waited
+ * less than `delay`, the first request is for 3 letters; then lets `delay` pass.
+ */
+async function expectDelay(page: Page, box: Locator, delay: number): Promise<void> {
+  const requests = recordSearchRequests(page);
+  await box.pressSequentially(word.slice(0, 3));
+  await page.clock.runFor(delay - 1);
+  await box.press(word.charAt(3));
+  await page.clock.runFor(delay);
+  const expected = word.slice(0, 4);
+  await expect.poll(() => requests.slice(0, 2), { timeout: 15_000 }).toEqual(
+    expect.arrayContaining([
+      { call: "autocomplete", term: expected },
+      { call: "preview", term: expected },
+    ]),
+  );
+}
+
+/** Opens `path` on a page clock that the test moves on by hand once the search box is ready. */
+async function openOnPausedClock(path: string, mobile = false): Promise<Page> {
+  await (await currentContext()).clock.install();
+  return openPage(path, mobile ? { viewport: MOBILE } : {});
+}
+
+/** Loads the box's machine (it loads on first use) by a first search, then empties the box. */
+async function warmUp(search: Locator, box: Locator): Promise<void> {
+  await box.fill(word);
+  await visible(suggestionsOf(search));
+  await box.fill("");
+}
+
+describe("the search box", () => {
+  it("waits 300 ms after the last keystroke in the header", async () => {
+    const page = await openOnPausedClock("/fr");
+    const { search, box } = headerSearch(page);
+    await warmUp(search, box);
+    await page.clock.pauseAt(Date.now() + 1_000);
+    await expectDelay(page, box, HEADER_DEBOUNCE_MS);
+  });
+
+  it("waits 500 ms after the last keystroke in the phone's search dialog", async () => {
+    const page = await openOnPausedClock("/fr", true);
+    await page.getByRole("navigation", { name: message("fr", "layout.bottomBar") }).getByRole("button", { name: message("fr", "searchBar.open"), exact: true }).click();
+    const dialog = await visible(page.getByRole("dialog", { name: message("fr", "searchBar.open") }));
+    const box = dialog.getByRole("combobox", { name: message("fr", "searchBar.label") });
+    await warmUp(dialog, box);
+    await page.clock.pauseAt(Date.now() + 1_000);
+    await expectDelay(page, box, PANEL_DEBOUNCE_MS);
+  });
+
+  it("lists every suggested term the shop answers, up to 10", async () => {
+    const terms = Array.from({ length: 10 }, (_, index) => `${word} ${index + 1}`);
+    const page = await openPage("/fr");
+    await page.route(/\/api\/v1\/products\/search-autocomplete\?/, (route) => route.fulfill({ json: { terms } }));
+    const { search, box } = headerSearch(page);
+    await box.fill(word);
+    const suggestions = await visible(suggestionsOf(search));
+    await visible(suggestions.getByRole("option", { name: terms.at(-1), exact: true }));
+    const shown = await suggestions.getByRole("option").allInnerTexts();
+    expect(shown.slice(0, terms.length).map((text) => text.trim())).toEqual(terms);
+  });
+
+  it("says so when no product matches", async () => {
+    const page = await openPage("/fr");
+    const { search, box } = headerSearch(page);
+    await box.fill("zzqxwv");
+    await visible(search.getByText(message("fr", "searchBar.noResult"), { exact: true }));
+    expect(await box.getAttribute("aria-expanded")).toBe("true");
+    expect(await suggestionsOf(search).getByRole("option").count()).toBe(0);
+  });
+
+  it("shows the server error notification when the suggestions cannot be loaded", async () => {
+    const page = await openPage("/fr");
+    await page.route(/\/api\/v1\/products\/search-autocomplete\?/, (route) =>
+      route.fulfill({ status: 500, json: { status: 500, message: "Internal Server Error" } }),
+    );
+    const { box } = headerSearch(page);
+    await box.fill(word);
+    const notifications = page.getByRole("region", { name: message("fr", "notifications.label") });
+    await visible(notifications.getByRole("alert").getByText(message("fr", "searchBar.serverError"), { exact: true }));
+    expect(await box.getAttribute("aria-expanded")).toBe("false");
+  });
+
+  it.each(["fr", "en"] as const)("shows the results page's term in the header box (%s)", async (lang) => {
+    const path = lang === "fr" ? "/fr/recherche" : "/en/search";
+    const page = await openPage(`${path}?searchTerm=${encodeURIComponent(word)}`);
+    const box = page.getByRole("banner").getByRole("combobox", { name: message(lang, "searchBar.label") });
+    await expect.poll(() => box.inputValue()).toBe(word);
+    expect(await box.getAttribute("aria-expanded")).toBe("false");
+
+    // Another search from the box replaces it, and going back brings the first one again.
+    const other = word.slice(0, 3);
+    await box.fill(other);
+    await box.press("Enter");
+    await waitForPath(page, path, { search: (params) => params.get("searchTerm") === other });
+    await page.goBack();
+    await waitForPath(page, path, { search: (params) => params.get("searchTerm") === word });
+    await expect.poll(() => box.inputValue()).toBe(word);
+  });
+
+  it("opens the results page even when the box's code cannot be loaded", async () => {
+    const api = await storefrontApi("fr");
+    const results = await data(api.GET("/products/search", { params: { query: { searchTerm: word, size: 24 } } }));
+    const first = results.products.content[0];
+    if (!first) throw new Error(`no product found for "${word}"`);
+    await (await currentContext()).route(/\/assets\/search-actors-[^/]*\.js$/, (route) => route.abort("internetdisconnected"));
+    const page = await openPage("/fr");
+    const { box } = headerSearch(page);
+    await box.fill(word);
+    await box.press("Enter");
+    await waitForPath(page, "/fr/recherche", { search: (params) => params.get("searchTerm") === word });
+    await visible(page.getByRole("heading", { level: 1, name: message("fr", "search.page.titleWithTerm").replace("{term}", word) }));
+    await visible(page.getByRole("main").getByRole("link", { name: first.name, exact: true }));
+  });
+});
