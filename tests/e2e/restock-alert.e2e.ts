@@ -1,9 +1,11 @@
 // The back-in-stock alert of an out-of-stock product, and the notifications it raises: success
 // as a polite notification that leaves by itself, an address already waiting as an alert.
 import type { Page } from "playwright-core";
+import type { Product } from "../../src/api/queries/product.ts";
 import { beforeAll, describe, expect, it } from "vitest";
 import { openPage } from "./support/browser.ts";
-import { outOfStockProduct, type ProductSummary } from "./support/catalogue.ts";
+import { outOfStockProduct, productWithGallery, type ProductSummary } from "./support/catalogue.ts";
+import { registerCustomer, signInBrowser } from "./support/customers.ts";
 import { message, messagePattern } from "./support/messages.ts";
 import { hidden, visible } from "./support/waits.ts";
 
@@ -38,6 +40,41 @@ describe("back-in-stock alert", () => {
     await visible(page.getByRole("heading", { level: 1, name: product.name }));
     await visible(page.getByText(message("fr", "product.stock.outOfStock"), { exact: true }));
     await visible(alertForm(page));
+    expect(await page.getByRole("button", { name: message("fr", "product.addToCart") }).count()).toBe(0);
+  });
+
+  it("is filled with the signed-in customer's address, which it registers", async () => {
+    const session = await registerCustomer("fr");
+    await signInBrowser(session.token);
+    const page = await openPage(`/fr/produit/${product.slug}`);
+    const form = await visible(alertForm(page));
+    const field = form.getByLabel(message("fr", "product.stockAlert.email"), { exact: true });
+    // The stored session is checked after the page shows: the field fills once it is.
+    await expect.poll(() => field.inputValue(), { timeout: 10_000 }).toBe(session.email);
+
+    await form.getByRole("button", { name: message("fr", "product.stockAlert.submit"), exact: true }).click();
+    await visible(page.getByText(messagePattern("fr", "product.stockAlert.registered")).filter({ hasText: session.email }));
+  });
+
+  it("is not offered when the stock is there but below the offer's minimal order quantity", async () => {
+    const inStock = await productWithGallery("fr");
+    const offerId = inStock.offer?.id;
+    const page = await openPage("/fr", { consent: "refuse" });
+    // The demo catalogue sells everything by one: this offer is made to need three, with two left.
+    await page.route((url) => url.pathname === `/api/v1/products/slug/${inStock.slug}`, async (route) => {
+      const response = await route.fetch();
+      const body = (await response.json()) as Product;
+      // The offer as the product gives it, and as its variant (a simple product's only one) does.
+      for (const offer of [body.offer, ...body.variants.map((variant) => variant.offer)]) {
+        if (offer && offer.id === offerId) Object.assign(offer, { stockQuantity: 2, minimalOrderQuantity: 3 });
+      }
+      await route.fulfill({ status: response.status(), json: body });
+    });
+    await page.goto(`/fr/produit/${inStock.slug}`);
+    await visible(page.getByRole("heading", { level: 1, name: inStock.name }));
+    await visible(page.getByText(message("fr", "product.stock.low").replace("{count}", "2"), { exact: true }));
+    await visible(page.getByText(message("fr", "product.stock.belowMinimum").replace("{min}", "3"), { exact: true }));
+    expect(await alertForm(page).count()).toBe(0);
     expect(await page.getByRole("button", { name: message("fr", "product.addToCart") }).count()).toBe(0);
   });
 

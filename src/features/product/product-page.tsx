@@ -9,6 +9,7 @@ import { isApiError } from "../../api/client.ts";
 import { productBySlugQuery, productKeys, type Offer, type Product, type ProductVariant } from "../../api/queries/product.ts";
 import { AppLink } from "../../app/app-link.tsx";
 import { useCart } from "../../app/cart.tsx";
+import { useSession } from "../../app/session.ts";
 import { useLang, useShopContext } from "../../app/shop-context.ts";
 import type { Lang } from "../../i18n/i18n.ts";
 import { useAlternateLinks } from "../../routes/alternate-links.ts";
@@ -40,8 +41,6 @@ export interface ProductPageProps {
   onAddToCart?: (request: AddToCartRequest) => void;
   /** Out-of-stock offers show the back-in-stock form (else only the out-of-stock text). */
   showNoStock?: boolean;
-  /** The signed-in customer's address, prefilled in the back-in-stock form. */
-  customerEmail?: string;
 }
 
 /** `?variant=<reference>`: the variant shown. Anything else in the query is left as it is. */
@@ -52,7 +51,7 @@ const ProductSearch = v.object({
 /** A page description is a sentence or two of plain text. */
 const SEO_DESCRIPTION_LENGTH = 160;
 
-export function ProductPage({ onAddToCart, showNoStock = SHOW_NO_STOCK, customerEmail }: ProductPageProps) {
+export function ProductPage({ onAddToCart, showNoStock = SHOW_NO_STOCK }: ProductPageProps) {
   const { _ } = useLingui();
   const lang = useLang();
   const { api, config } = useShopContext();
@@ -128,7 +127,6 @@ export function ProductPage({ onAddToCart, showNoStock = SHOW_NO_STOCK, customer
       onAddToCart={addToCart}
       addingToCart={cart.pendingOfferId !== null}
       showNoStock={showNoStock}
-      customerEmail={customerEmail}
     />
   );
 }
@@ -143,12 +141,16 @@ interface ProductViewProps extends ProductPageProps {
   onSelectVariant: (variant: ProductVariant) => void;
 }
 
-function ProductView({ product, variant, lang, onSelectVariant, onAddToCart, addingToCart, showNoStock, customerEmail }: ProductViewProps) {
+function ProductView({ product, variant, lang, onSelectVariant, onAddToCart, addingToCart, showNoStock }: ProductViewProps) {
   const { _ } = useLingui();
+  // The back-in-stock form is prefilled with the signed-in customer's address.
+  const customerEmail = useSession().customer?.email;
   const offer = variant ? variant.offer : product.offer;
   const level = stockLevel(offer?.stockQuantity);
   const bounds = offer ? quantityBounds(offer) : { min: 1, max: 0 };
-  const purchasable = offer !== null && level.kind !== "outOfStock" && bounds.max >= bounds.min;
+  // In stock, but less than the offer's minimal order quantity: nothing can be ordered for now.
+  const belowMinimum = offer !== null && level.kind !== "outOfStock" && bounds.max < bounds.min;
+  const purchasable = offer !== null && level.kind !== "outOfStock" && !belowMinimum;
   const [quantity, setQuantity] = useState(bounds.min);
   const shownQuantity = purchasable ? clampQuantity(quantity, bounds) : bounds.min;
   const items = galleryItems(product, variant);
@@ -195,8 +197,14 @@ function ProductView({ product, variant, lang, onSelectVariant, onAddToCart, add
                 </button>
               )}
             </div>
+          ) : belowMinimum ? (
+            <p className="product-page__minimum">{_("product.stock.belowMinimum", { min: bounds.min })}</p>
           ) : (
-            showNoStock && offer && <RestockAlertForm key={offer.id} offerId={offer.id} customerEmail={customerEmail} />
+            showNoStock &&
+            offer && (
+              // Keyed on the address too: a session restored after the page showed fills the field.
+              <RestockAlertForm key={`${offer.id}:${customerEmail ?? ""}`} offerId={offer.id} customerEmail={customerEmail} />
+            )
           )}
         </div>
       </div>
