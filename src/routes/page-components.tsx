@@ -2,7 +2,6 @@
 // when the route is (or when a link to it is hovered), so the first page only loads its own code.
 // A page brings the catalogues of texts it shows along (src/i18n/i18n.ts).
 import { lazyRouteComponent, type RouteComponent } from "@tanstack/react-router";
-import { NotFoundPage, UnauthorizedPage } from "../features/errors/error-pages.tsx";
 import { LanguageLayout } from "../features/layout/language-layout.tsx";
 import { withTexts } from "../i18n/i18n.ts";
 import type { PageId } from "./pages.ts";
@@ -10,6 +9,7 @@ import type { PageId } from "./pages.ts";
 export { LanguageLayout };
 
 const infoPages = () => withTexts(import("../features/content/info-pages.tsx"), "browsing");
+const errorPages = () => withTexts(import("../features/errors/error-pages.tsx"), "browsing");
 
 export const pageComponents: Record<PageId, RouteComponent> = {
   home: lazyRouteComponent(() => import("../features/home/home-page.tsx"), "HomePage"),
@@ -28,6 +28,6 @@ export const pageComponents: Record<PageId, RouteComponent> = {
   delivery: lazyRouteComponent(infoPages, "DeliveryPage"),
   exchangeReturn: lazyRouteComponent(infoPages, "ExchangeReturnPage"),
   blog: lazyRouteComponent(infoPages, "BlogPage"),
-  unauthorized: UnauthorizedPage,
-  notFound: NotFoundPage,
+  unauthorized: lazyRouteComponent(errorPages, "UnauthorizedPage"),
+  notFound: lazyRouteComponent(errorPages, "NotFoundPage"),
 };

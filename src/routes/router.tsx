@@ -40,12 +40,17 @@ const rootRoute = createRootRouteWithContext<RouterContext>()({
   component: Outlet,
 });
 
+/** The same address in French: its path under `/fr`, its query and anchor kept (campaign tags, sections). */
+function inDefaultLanguage({ pathname, searchStr, hash }: { pathname: string; searchStr: string; hash: string }): string {
+  return `/${DEFAULT_LANG}${pathname === "/" ? "" : pathname}${searchStr}${hash ? `#${hash}` : ""}`;
+}
+
 /** `/` and any path without a language: the same path in French. */
 const rootIndexRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: "/",
-  beforeLoad: () => {
-    throw redirect({ href: `/${DEFAULT_LANG}`, replace: true });
+  beforeLoad: ({ location }) => {
+    throw redirect({ href: inDefaultLanguage(location), replace: true });
   },
 });
 
@@ -53,7 +58,7 @@ const unprefixedRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: "$",
   beforeLoad: ({ location }) => {
-    throw redirect({ href: `/${DEFAULT_LANG}${location.pathname}${location.searchStr}${location.hash ? `#${location.hash}` : ""}`, replace: true });
+    throw redirect({ href: inDefaultLanguage(location), replace: true });
   },
 });
 

@@ -12,6 +12,13 @@ describe("addresses and languages", () => {
     await waitForHtmlLang(page, "fr");
   });
 
+  it("keeps the query and the anchor of / on the way to /fr", async () => {
+    const page = await openPage("/?utm_source=newsletter&utm_medium=email#bestsellers");
+    const url = await waitForPath(page, "/fr", { search: (params) => params.get("utm_source") === "newsletter", hash: "#bestsellers" });
+    expect(url.searchParams.get("utm_medium")).toBe("email");
+    await waitForHtmlLang(page, "fr");
+  });
+
   it("sends an address without a language to its French form, keeping query and anchor", async () => {
     const product = (await largestTopCategory("fr")).listing.products.content[0];
     if (!product) throw new Error("the largest category has no product");

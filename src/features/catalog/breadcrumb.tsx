@@ -13,14 +13,14 @@ export function Breadcrumb({ trail }: { trail: readonly Pick<CategoryNode, "id" 
     <nav className="breadcrumb" aria-label={_("catalog.breadcrumb.label")}>
       <ol>
         <li>
-          <Link to={pageHref("home", lang)}>{_("catalog.breadcrumb.home")}</Link>
+          <Link to={pageHref("home", lang)} activeOptions={{ exact: true }}>{_("catalog.breadcrumb.home")}</Link>
         </li>
         {trail.map((node, index) => (
           <li key={node.id}>
             {index === trail.length - 1 ? (
               <span aria-current="page">{node.label}</span>
             ) : (
-              <Link to={categoryPageHref(lang, node.path)}>{node.label}</Link>
+              <Link to={categoryPageHref(lang, node.path)} activeOptions={{ exact: true }}>{node.label}</Link>
             )}
           </li>
         ))}

@@ -1,22 +1,36 @@
-// The 404 and 401 pages.
+// The 404 and 401 pages: what happened, in the page's title too, and a way back to the shop.
 import { useLingui } from "@lingui/react";
+import { AppLink } from "../../app/app-link.tsx";
+import { useLang, useShopContext } from "../../app/shop-context.ts";
+import { pageHref } from "../../routes/pages.ts";
+import { useSeo } from "../../ui/use-seo.ts";
 
-export function NotFoundPage() {
+function ErrorPage({ code, titleId, textId }: { code: number; titleId: string; textId: string }) {
   const { _ } = useLingui();
+  const lang = useLang();
+  const { config } = useShopContext();
+  const title = _(titleId);
+  useSeo({ title: `${title} – ${config.brandName}` });
   return (
-    <section className="error-page">
-      <h1>404</h1>
-      <p>{_("errors.notfound")}</p>
+    <section className="error-page" aria-labelledby="error-page-title">
+      <p className="error-page__code" aria-hidden="true">
+        {code}
+      </p>
+      <h1 id="error-page-title">{title}</h1>
+      <p>{_(textId)}</p>
+      <p>
+        <AppLink className="button" href={pageHref("home", lang)}>
+          {_("errorPage.backHome")}
+        </AppLink>
+      </p>
     </section>
   );
 }
 
+export function NotFoundPage() {
+  return <ErrorPage code={404} titleId="errorPage.notFound.title" textId="errors.notfound" />;
+}
+
 export function UnauthorizedPage() {
-  const { _ } = useLingui();
-  return (
-    <section className="error-page">
-      <h1>401</h1>
-      <p>{_("errors.unauthorized")}</p>
-    </section>
-  );
+  return <ErrorPage code={401} titleId="errorPage.unauthorized.title" textId="errorPage.unauthorized.text" />;
 }

@@ -1,12 +1,16 @@
 // The category tree of the menus, top categories first and event categories (seasonal operations)
-// last, shown apart. A failure to load it is announced once as a danger notification.
+// last, shown apart. A failure to load it is announced as a danger notification (SPEC §8), under one
+// id: the desktop mega menu and the phone menu both announce it, and a second one replaces the first.
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useMemo } from "react";
 import { categoriesQuery, type CategoryNode } from "../../api/queries/catalog.ts";
 import { useNotify } from "../../app/notifications.tsx";
 import { useLang, useShopContext } from "../../app/shop-context.ts";
 
-/** `announceFailure`: the one always-mounted menu says it; the others stay quiet. */
+/** The notification of a failed category tree. */
+const CATEGORIES_FAILED_NOTICE_ID = "categories.failed";
+
+/** `announceFailure`: the menus say it; other readers of the tree stay quiet. */
 export function useCategoryTree(announceFailure = false): { categories: CategoryNode[]; isPending: boolean; isError: boolean } {
   const lang = useLang();
   const { api } = useShopContext();
@@ -14,7 +18,7 @@ export function useCategoryTree(announceFailure = false): { categories: Category
   const query = useQuery(categoriesQuery(api, lang));
   const failed = query.isError;
   useEffect(() => {
-    if (failed && announceFailure) notify({ kind: "danger", messageId: "errors.server.access" });
+    if (failed && announceFailure) notify({ id: CATEGORIES_FAILED_NOTICE_ID, kind: "danger", messageId: "errors.server.access" });
   }, [failed, announceFailure, notify]);
   const categories = useMemo(() => {
     const tree = query.data ?? [];
