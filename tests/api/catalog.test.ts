@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { components } from "../../src/api/schema.gen.ts";
 import { backends, startTestApp, type TestApp } from "../support/test-app.ts";
@@ -100,6 +101,21 @@ describe.each(backends())("catalogue on $name", (backend) => {
       expect(all.products.totalElements).toBeGreaterThan(0);
       expect(all.products.totalElements).toBeLessThanOrEqual(total);
       expect(all.products.content).toHaveLength(10);
+    });
+
+    it("puts the most popular products in stock first for relevance, in the seeded popularity order", async () => {
+      // Popularity is not part of the API: the seeded values are read from the database.
+      const ranked = await shop.db.rows<{ id: number; popularity: number }>(sql`
+        select p.id, p.popularity from products p
+        where exists (select 1 from variants v join offers o on o.variant_id = v.id where v.product_id = p.id and o.stock_quantity > 0)
+        order by p.popularity desc, p.id asc`);
+      expect(new Set(ranked.map((row) => row.popularity)).size).toBeGreaterThan(10);
+      const first = await listing("size=10&sort=relevance,asc");
+      const second = await listing("size=10&page=1&sort=relevance,asc");
+      expect(first.products.totalElements).toBe(ranked.length);
+      expect([...first.products.content, ...second.products.content].map((product) => product.id)).toEqual(
+        ranked.slice(0, 20).map((row) => row.id),
+      );
     });
 
     it("sorts by price both ways, using the discount price when there is one", async () => {

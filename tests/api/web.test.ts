@@ -6,35 +6,41 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, TEST_TOKEN, type TestApp } from "../support/test-app.ts";
 import { consentCookie } from "../../src/app/consent.tsx";
 
+let webRoot: string;
+
+beforeAll(async () => {
+  webRoot = await mkdtemp(path.join(tmpdir(), "escale-web-"));
+  await mkdir(path.join(webRoot, "assets"));
+  await mkdir(path.join(webRoot, ".vite"));
+  // As the build writes it: the entry script and the modules it imports, asked for in the head.
+  await writeFile(
+    path.join(webRoot, "index.html"),
+    '<!doctype html><html lang="fr"><head><title>shop</title><script type="module" crossorigin src="/assets/app-1234.js"></script>\n' +
+      '<link rel="modulepreload" crossorigin href="/assets/react-5678.js">\n</head><body><div id=root></div></body></html>',
+  );
+  await writeFile(path.join(webRoot, "assets", "app-1234.js"), "console.log('shop')");
+  // The build's manifest names each language's message catalogue.
+  await writeFile(
+    path.join(webRoot, ".vite", "manifest.json"),
+    JSON.stringify({
+      "locales/fr/messages.po": { file: "assets/messages-fr01.js", isDynamicEntry: true },
+      "locales/en/messages.po": { file: "assets/messages-en01.js", isDynamicEntry: true },
+      "index.html": { file: "assets/app-1234.js", isEntry: true },
+    }),
+  );
+});
+afterAll(async () => {
+  await rm(webRoot, { recursive: true, force: true });
+});
+
 describe("serving the shop", () => {
   let shop: TestApp;
-  let webRoot: string;
 
   beforeAll(async () => {
-    webRoot = await mkdtemp(path.join(tmpdir(), "escale-web-"));
-    await mkdir(path.join(webRoot, "assets"));
-    await mkdir(path.join(webRoot, ".vite"));
-    // As the build writes it: the entry script and the modules it imports, asked for in the head.
-    await writeFile(
-      path.join(webRoot, "index.html"),
-      '<!doctype html><html lang="fr"><head><title>shop</title><script type="module" crossorigin src="/assets/app-1234.js"></script>\n' +
-        '<link rel="modulepreload" crossorigin href="/assets/react-5678.js">\n</head><body><div id=root></div></body></html>',
-    );
-    await writeFile(path.join(webRoot, "assets", "app-1234.js"), "console.log('shop')");
-    // The build's manifest names each language's message catalogue.
-    await writeFile(
-      path.join(webRoot, ".vite", "manifest.json"),
-      JSON.stringify({
-        "locales/fr/messages.po": { file: "assets/messages-fr01.js", isDynamicEntry: true },
-        "locales/en/messages.po": { file: "assets/messages-en01.js", isDynamicEntry: true },
-        "index.html": { file: "assets/app-1234.js", isEntry: true },
-      }),
-    );
     shop = await startTestApp({ name: "pglite", url: null }, { seed: false, app: { webRoot }, env: { BRAND_NAME: "Aile </script><b>" } });
   });
   afterAll(async () => {
     await shop?.close();
-    await rm(webRoot, { recursive: true, force: true });
   });
 
   it("answers the app for any page address, in either language or none", async () => {
@@ -58,13 +64,12 @@ describe("serving the shop", () => {
     expect((await shop.app.inject({ method: "POST", url: "/fr/produit/mug" })).statusCode).toBe(404);
   });
 
-  it("gives the app its runtime configuration, and nothing secret", async () => {
+  it("gives the app its runtime configuration", async () => {
     const response = await shop.app.inject({ url: "/runtime-config.json" });
     expect(response.statusCode).toBe(200);
     expect(response.headers["cache-control"]).toBe("no-store");
     const config = response.json();
     expect(config).toMatchObject({ storefrontToken: TEST_TOKEN, brandName: "Aile </script><b>", mapStyleUrl: null });
-    expect(JSON.stringify(config)).not.toMatch(/DATABASE|postgres:|secret/i);
   });
 
   it("writes the same configuration into every page, so the app starts without asking for it", async () => {
@@ -129,6 +134,87 @@ describe("serving the shop", () => {
       const unreadable = firstPaintOf((await shop.app.inject({ url, headers: { cookie: "consent=yes" } })).body);
       expect(unreadable, url).toContain('class="consent"');
     }
+  });
+});
+
+describe("keeping the server's secrets out of what the browser gets", () => {
+  // Values nothing else in a page could contain by chance, so that finding one means it leaked.
+  const SECRET = {
+    customerTokenSecret: "jwt-secret-8c1f0e6b2d9a4f57a3e1c0b9d8e7f6a5",
+    altchaHmacKey: "altcha-hmac-5d2b7e9c1a3f4068b5c7d9e1f2a3b4c5",
+    recaptchaSecret: "recaptcha-secret-6Lc9QmAbCdEfGhIjKlMn",
+    smtpPassword: "smtp-pass-Zq7Wm3Kx",
+    databasePassword: "db-pass-Hv4Np8Rt",
+    staffDirectoryPassword: "staff-pass-Jd2Lc6Yb",
+  } as const;
+  const PUBLIC = {
+    brandName: "Escale Secrets",
+    mapStyleUrl: "https://tiles.example.com/styles/escale.json",
+    recaptchaSiteKey: "6Lc-public-site-key-Escale",
+  } as const;
+  const COMMON_ENV = {
+    BRAND_NAME: PUBLIC.brandName,
+    MAP_STYLE_URL: PUBLIC.mapStyleUrl,
+    CUSTOMER_TOKEN_SECRET: SECRET.customerTokenSecret,
+    SMTP_URL: `smtps://shop:${SECRET.smtpPassword}@smtp.example.com:465`,
+    DATABASE_URL: `postgres://shop:${SECRET.databasePassword}@db.example.com:5432/escale`,
+    STAFF_DIRECTORY_URL: `https://directory:${SECRET.staffDirectoryPassword}@staff.example.com/api`,
+  };
+  const configured = {
+    altcha: { ...COMMON_ENV, ALTCHA_HMAC_KEY: SECRET.altchaHmacKey },
+    recaptcha: { ...COMMON_ENV, RECAPTCHA_SECRET: SECRET.recaptchaSecret, RECAPTCHA_SITE_KEY: PUBLIC.recaptchaSiteKey },
+  };
+  const shops: Partial<Record<keyof typeof configured, TestApp>> = {};
+
+  beforeAll(async () => {
+    for (const [captcha, env] of Object.entries(configured) as [keyof typeof configured, Record<string, string>][]) {
+      shops[captcha] = await startTestApp({ name: "pglite", url: null }, { seed: false, app: { webRoot }, env });
+    }
+  });
+  afterAll(async () => {
+    for (const shop of Object.values(shops)) await shop?.close();
+  });
+
+  /** Everything the browser can get without signing in: the configuration and the pages, with and without a consent decision. */
+  async function servedToBrowser(shop: TestApp): Promise<string> {
+    const decided = consentCookie({ categories: { analytics: true, maps: true, captcha: true, payment: true }, decidedAt: "2026-11-20T10:00:00.000Z" }, false).split(";")[0];
+    const bodies = [(await shop.app.inject({ url: "/runtime-config.json" })).body];
+    for (const url of ["/", "/fr", "/en/product/mug?variant=X", "/produit/mug", "/fr/contact"]) {
+      for (const cookie of [undefined, decided]) bodies.push((await shop.app.inject({ url, headers: cookie ? { cookie } : {} })).body);
+    }
+    return bodies.join("\n");
+  }
+
+  it.each(["altcha", "recaptcha"] as const)("with the %s captcha, serves none of the secrets it was started with", async (captcha) => {
+    const shop = shops[captcha];
+    if (!shop) throw new Error(`the ${captcha} shop did not start`);
+    // The server did take the secrets in: a missing one would make this test pass for nothing.
+    expect(shop.config.customerTokenSecret).toBe(SECRET.customerTokenSecret);
+    expect(shop.config.smtpUrl).toContain(SECRET.smtpPassword);
+    expect(shop.config.databaseUrl).toContain(SECRET.databasePassword);
+    expect(shop.config.captcha).toMatchObject(captcha === "altcha" ? { provider: "altcha", hmacKey: SECRET.altchaHmacKey } : { provider: "recaptcha", secret: SECRET.recaptchaSecret });
+
+    const served = await servedToBrowser(shop);
+    for (const [name, value] of Object.entries(SECRET)) expect(served, name).not.toContain(value);
+    expect(served).not.toMatch(/smtps?:\/\/|postgres(ql)?:\/\//);
+  });
+
+  it.each(["altcha", "recaptcha"] as const)("with the %s captcha, still gives the app what is public: brand, map style, captcha settings", async (captcha) => {
+    const shop = shops[captcha];
+    if (!shop) throw new Error(`the ${captcha} shop did not start`);
+    const config = (await shop.app.inject({ url: "/runtime-config.json" })).json();
+    expect(config).toMatchObject({
+      storefrontToken: TEST_TOKEN,
+      brandName: PUBLIC.brandName,
+      mapStyleUrl: PUBLIC.mapStyleUrl,
+      captcha:
+        captcha === "altcha"
+          ? { provider: "altcha", siteKey: null, challengeUrl: "/api/v1/captcha/challenge" }
+          : { provider: "recaptcha", siteKey: PUBLIC.recaptchaSiteKey, challengeUrl: null },
+    });
+    const page = (await shop.app.inject({ url: "/fr/contact" })).body;
+    const inline = /<script id="runtime-config" type="application\/json">(.*?)<\/script>/.exec(page)?.[1];
+    expect(JSON.parse(inline ?? "null")).toEqual(config);
   });
 });
 

@@ -1,12 +1,22 @@
-// The cookie banner: a first visit asks; accepting or refusing is remembered across reloads and
-// shown on the cookie page; the choice is kept for a year.
-import { describe, expect, it } from "vitest";
+// The cookie banner: a first visit asks; accepting, refusing or choosing category by category is
+// remembered across reloads (the `consent` cookie, kept a year) and shown on the cookie page, where it
+// can be changed. Nothing is asked of an outside host until the visitor allows it.
+import type { BrowserContext, Locator, Page } from "playwright-core";
+import { describe, expect, inject, it } from "vitest";
+import type { Lang } from "./support/api.ts";
 import { consentBanner, currentContext, openPage } from "./support/browser.ts";
+import { largestTopCategory } from "./support/catalogue.ts";
 import { message } from "./support/messages.ts";
-import { hidden, visible } from "./support/waits.ts";
+import { hidden, setChecked, visible } from "./support/waits.ts";
 
 const DAY_SECONDS = 86_400;
 const CONSENT_DAYS = 365;
+const CONSENT_COOKIE = "consent";
+const CATEGORIES = ["analytics", "maps", "captcha", "payment"] as const;
+type Category = (typeof CATEGORIES)[number];
+type Choices = Record<Category, boolean>;
+const ALL: Choices = { analytics: true, maps: true, captcha: true, payment: true };
+const NONE: Choices = { analytics: false, maps: false, captcha: false, payment: false };
 
 /** The cookies the shop set that are kept about a year (the consent's lifetime). */
 async function yearLongCookies(): Promise<string[]> {
@@ -20,6 +30,66 @@ async function yearLongCookies(): Promise<string[]> {
     .map((cookie) => cookie.name);
 }
 
+/** The consent cookie holds `choices`, decided since `decidedAfter` (ms), and lasts 365 days from then. */
+async function expectConsentCookie(choices: Choices, decidedAfter: number): Promise<void> {
+  const cookie = (await (await currentContext()).cookies()).find((candidate) => candidate.name === CONSENT_COOKIE);
+  if (!cookie) throw new Error("no consent cookie was set");
+  expect(cookie).toMatchObject({ path: "/", sameSite: "Strict", httpOnly: false, secure: false });
+  const stored: unknown = JSON.parse(decodeURIComponent(cookie.value));
+  expect(stored).toEqual({ categories: choices, decidedAt: expect.any(String) });
+  const decidedAt = Date.parse((stored as { decidedAt: string }).decidedAt);
+  expect(decidedAt).toBeGreaterThanOrEqual(decidedAfter);
+  expect(decidedAt).toBeLessThanOrEqual(Date.now());
+  // Expires ≈ the moment of the decision + 365 days (a second of rounding either way).
+  expect(Math.abs(cookie.expires - (decidedAt / 1000 + CONSENT_DAYS * DAY_SECONDS))).toBeLessThan(2);
+}
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/** A switch of the banner's panel, by its category's name (its description follows in the label). */
+function categorySwitch(banner: Locator, lang: Lang, category: Category | "necessary"): Locator {
+  return banner.getByRole("switch", { name: new RegExp(`^${escapeRegExp(message(lang, `consent.category.${category}`))}`) });
+}
+
+/** The cookie page shows `choices`, category by category, and no category left undecided. */
+async function expectStatuses(page: Page, lang: Lang, choices: Choices): Promise<void> {
+  const main = page.getByRole("main");
+  for (const category of CATEGORIES) {
+    const row = main.locator("dl > div").filter({ has: page.getByText(message(lang, `consent.category.${category}`), { exact: true }) });
+    await visible(row.getByText(message(lang, choices[category] ? "cookies.status.allowed" : "cookies.status.refused"), { exact: true }));
+  }
+  expect(await main.getByText(message(lang, "cookies.status.undecided"), { exact: true }).count()).toBe(0);
+}
+
+const BANNER_SEEN_KEY = "e2e-undecided-consent-banner";
+
+/**
+ * From the next page load on, notes in the tab's session storage (kept across reloads) every time a
+ * banner that asks (the region without its panel), painted by the server or the app, enters the page.
+ */
+async function recordAskingBanner(context: BrowserContext, lang: Lang): Promise<void> {
+  await context.addInitScript(
+    ({ title, key }) => {
+      const look = () => {
+        for (const heading of document.querySelectorAll("h2")) {
+          if (heading.textContent === title && !heading.closest("section")?.querySelector("fieldset")) sessionStorage.setItem(key, location.pathname);
+        }
+      };
+      new MutationObserver(look).observe(document, { childList: true, subtree: true });
+    },
+    { title: message(lang, "consent.title"), key: BANNER_SEEN_KEY },
+  );
+}
+
+/** Where an asking banner was last noted (null: nowhere), and forgets it. */
+async function takeAskingBannerRecord(page: Page): Promise<string | null> {
+  return page.evaluate((key) => {
+    const seen = sessionStorage.getItem(key);
+    sessionStorage.removeItem(key);
+    return seen;
+  }, BANNER_SEEN_KEY);
+}
+
 describe("cookie consent", () => {
   it("asks a first-time visitor, with refusing as easy as accepting", async () => {
     const page = await openPage("/fr", { consent: "undecided" });
@@ -31,26 +101,80 @@ describe("cookie consent", () => {
   });
 
   it.each([
-    ["accept", "consent.acceptAll", "cookies.status.allowed"],
-    ["refuse", "consent.refuseAll", "cookies.status.refused"],
-  ] as const)("remembers a visitor who chose to %s, across reloads, for a year", async (_choice, button, status) => {
+    ["accept", "consent.acceptAll", ALL],
+    ["refuse", "consent.refuseAll", NONE],
+  ] as const)("remembers a visitor who chose to %s, across reloads, for a year", async (_choice, button, choices) => {
+    await recordAskingBanner(await currentContext(), "fr");
     const page = await openPage("/fr", { consent: "undecided" });
     const banner = await visible(consentBanner(page));
+    const decidedAfter = Date.now();
     await banner.getByRole("button", { name: message("fr", button), exact: true }).click();
     await hidden(banner);
+    // The record saw the banner of the first visit: its silence later means something.
+    expect(await takeAskingBannerRecord(page)).toBe("/fr");
+    await expectConsentCookie(choices, decidedAfter);
+    expect(await yearLongCookies()).toEqual([CONSENT_COOKIE]);
 
     await page.reload();
     await page.getByRole("main").waitFor();
-    expect(await consentBanner(page).isVisible()).toBe(false);
-
-    expect(await yearLongCookies()).toHaveLength(1);
-
     await page.goto("/fr/gestion-des-cookies");
     await visible(page.getByRole("heading", { level: 1, name: message("fr", "cookies.title") }));
-    const statuses = page.getByText(message("fr", status), { exact: true });
-    await visible(statuses);
-    expect(await page.getByText(message("fr", "cookies.status.undecided"), { exact: true }).count()).toBe(0);
-    expect(await consentBanner(page).isVisible()).toBe(false);
+    await expectStatuses(page, "fr", choices);
+    // The consent flow loads after the first render; reopening the choice waits for it. Its panel
+    // showing the stored choice proves that the flow started from the cookie.
+    await page.getByRole("button", { name: message("fr", "cookies.change"), exact: true }).click();
+    const panel = await visible(consentBanner(page));
+    for (const category of CATEGORIES) {
+      const toggle = await visible(categorySwitch(panel, "fr", category));
+      expect(await toggle.isChecked(), category).toBe(choices[category]);
+    }
+    await expectStatuses(page, "fr", choices);
+    // Saved unchanged, the running flow is back to decided: no banner stays or comes back.
+    const savedAfter = Date.now();
+    await panel.getByRole("button", { name: message("fr", "consent.save"), exact: true }).click();
+    await hidden(panel);
+    await expectConsentCookie(choices, savedAfter);
+    await expectStatuses(page, "fr", choices);
+    expect(await takeAskingBannerRecord(page)).toBeNull();
+  });
+
+  it("lets a visitor choose category by category from the banner, keeps that choice, and change it on the cookie page", async () => {
+    const chosen: Choices = { ...NONE, maps: true, captcha: true };
+    const changed: Choices = { ...NONE, analytics: true, maps: true };
+    const page = await openPage("/fr", { consent: "undecided" });
+    const banner = await visible(consentBanner(page));
+    await banner.getByRole("button", { name: message("fr", "consent.choose"), exact: true }).click();
+    // The necessary cookies are on and stay on; every other category starts refused.
+    const necessary = await visible(categorySwitch(banner, "fr", "necessary"));
+    expect(await necessary.isChecked()).toBe(true);
+    expect(await necessary.isDisabled()).toBe(true);
+    for (const category of CATEGORIES) expect(await categorySwitch(banner, "fr", category).isChecked(), category).toBe(false);
+    await setChecked(categorySwitch(banner, "fr", "maps"), true);
+    await setChecked(categorySwitch(banner, "fr", "captcha"), true);
+    const decidedAfter = Date.now();
+    await banner.getByRole("button", { name: message("fr", "consent.save"), exact: true }).click();
+    await hidden(banner);
+    await expectConsentCookie(chosen, decidedAfter);
+
+    await page.reload();
+    await page.getByRole("main").waitFor();
+    await page.goto("/fr/gestion-des-cookies");
+    await expectStatuses(page, "fr", chosen);
+
+    await page.getByRole("button", { name: message("fr", "cookies.change"), exact: true }).click();
+    const panel = await visible(consentBanner(page));
+    for (const category of CATEGORIES) expect(await (await visible(categorySwitch(panel, "fr", category))).isChecked(), category).toBe(chosen[category]);
+    await setChecked(categorySwitch(panel, "fr", "analytics"), true);
+    await setChecked(categorySwitch(panel, "fr", "captcha"), false);
+    // Until saved, the choice in force is the old one.
+    await expectStatuses(page, "fr", chosen);
+    const changedAfter = Date.now();
+    await panel.getByRole("button", { name: message("fr", "consent.save"), exact: true }).click();
+    await hidden(panel);
+    await expectStatuses(page, "fr", changed);
+    await expectConsentCookie(changed, changedAfter);
+    await page.reload();
+    await expectStatuses(page, "fr", changed);
   });
 
   it("lets the visitor change the choice from the cookie page", async () => {
@@ -63,5 +187,114 @@ describe("cookie consent", () => {
     await visible(page.getByText(message("en", "cookies.status.allowed"), { exact: true }));
     await page.reload();
     await visible(page.getByText(message("en", "cookies.status.allowed"), { exact: true }));
+  });
+});
+
+/** Every address the browser asked for, from now on. */
+function requestsOf(context: BrowserContext): URL[] {
+  const requested: URL[] = [];
+  context.on("request", (request) => requested.push(new URL(request.url())));
+  return requested;
+}
+
+/** The addresses that left the shop's host (data: and blob: addresses never leave the browser). */
+function outside(requested: URL[], shopHost: string): string[] {
+  return requested.filter((url) => /^(https?|wss?):$/.test(url.protocol) && url.hostname !== shopHost).map((url) => url.href);
+}
+
+/** Waits until the page has its title and nothing in it is still loading. */
+async function settled(page: Page): Promise<void> {
+  await visible(page.getByRole("heading", { level: 1 }));
+  await page.waitForFunction(() => document.querySelector('main [aria-busy="true"]') === null);
+  await page.waitForLoadState("networkidle");
+}
+
+describe("outside services and consent", () => {
+  it("asks nothing of another host on the home, listing, product and contact pages, before or after refusing", async () => {
+    const top = await largestTopCategory("fr");
+    const product = top.listing.products.content[0];
+    if (!product) throw new Error("the largest category has no product");
+    const paths = ["/fr", `/fr/categorie/${top.node.path}`, `/fr/produit/${product.slug}`, "/fr/contact"];
+    const requested = requestsOf(await currentContext());
+
+    const page = await openPage("/fr", { consent: "undecided" });
+    const shopHost = new URL(page.url()).hostname;
+    for (const path of paths) {
+      await page.goto(path);
+      await settled(page);
+      await visible(consentBanner(page));
+    }
+    // The contact form's captcha (the shop's own ALTCHA) is on the page, its code loaded.
+    await page.locator("altcha-widget").waitFor({ state: "attached" });
+    expect(requested.some((url) => url.pathname.startsWith("/api/v1/"))).toBe(true);
+    expect(outside(requested, shopHost)).toEqual([]);
+
+    const banner = consentBanner(page);
+    await banner.getByRole("button", { name: message("fr", "consent.refuseAll"), exact: true }).click();
+    await hidden(banner);
+    const beforeRefusal = requested.length;
+    for (const path of paths) {
+      await page.goto(path);
+      await settled(page);
+    }
+    await page.locator("altcha-widget").waitFor({ state: "attached" });
+    expect(requested.length).toBeGreaterThan(beforeRefusal);
+    expect(outside(requested, shopHost)).toEqual([]);
+  });
+
+  it("with reCAPTCHA configured, loads it from its host only once the visitor allows the captcha category", async () => {
+    const context = await currentContext();
+    // The shop under test runs with its own ALTCHA captcha: its pages are given the configuration a
+    // shop with a reCAPTCHA site key writes, and the reCAPTCHA script is answered here, offline.
+    const shopOrigin = new URL(inject("baseUrl")).origin;
+    await context.route(
+      (url) => url.origin === shopOrigin,
+      async (route) => {
+        if (route.request().resourceType() !== "document") return route.fallback();
+        const response = await route.fetch();
+        const html = (await response.text()).replace(/(<script id="runtime-config" type="application\/json">)(.*?)(<\/script>)/, (_all, open: string, json: string, close: string) => {
+          const config = JSON.parse(json) as Record<string, unknown>;
+          const withRecaptcha = { ...config, captcha: { provider: "recaptcha", siteKey: "e2e-recaptcha-site-key", challengeUrl: null } };
+          return `${open}${JSON.stringify(withRecaptcha).replace(/</g, "\\u003c")}${close}`;
+        });
+        await route.fulfill({ status: response.status(), contentType: "text/html; charset=utf-8", body: html });
+      },
+    );
+    await context.route(/^https:\/\/www\.google\.com\/recaptcha\//, (route) =>
+      route.fulfill({
+        contentType: "text/javascript",
+        body: "window.grecaptcha={ready:(callback)=>callback(),render:()=>0,execute:()=>{},reset:()=>{}};",
+      }),
+    );
+    const requested = requestsOf(context);
+
+    const page = await openPage("/fr/contact", { consent: "undecided" });
+    const shopHost = new URL(page.url()).hostname;
+    const form = page.getByRole("main");
+    const askingConsent = form.getByText(message("fr", "auth.captcha.consent"));
+    await settled(page);
+    expect(outside(requested, shopHost)).toEqual([]);
+    await visible(askingConsent);
+
+    const banner = consentBanner(page);
+    await banner.getByRole("button", { name: message("fr", "consent.refuseAll"), exact: true }).click();
+    await hidden(banner);
+    await page.reload();
+    await settled(page);
+    expect(outside(requested, shopHost)).toEqual([]);
+    await visible(askingConsent);
+
+    // Allowing the captcha category alone is what lets the script come.
+    await page.goto("/fr/gestion-des-cookies");
+    await page.getByRole("button", { name: message("fr", "cookies.change"), exact: true }).click();
+    const panel = await visible(consentBanner(page));
+    await setChecked(categorySwitch(panel, "fr", "captcha"), true);
+    await panel.getByRole("button", { name: message("fr", "consent.save"), exact: true }).click();
+    await hidden(panel);
+    const script = page.waitForRequest((request) => new URL(request.url()).hostname === "www.google.com");
+    await page.goto("/fr/contact");
+    expect(new URL((await script).url()).pathname).toBe("/recaptcha/api.js");
+    await hidden(askingConsent);
+    expect(outside(requested, shopHost).map((href) => new URL(href).hostname)).toEqual(["www.google.com"]);
   });
 });

@@ -1,9 +1,9 @@
 // The home page: the carousel shows the slides meant for this shop, with links in the page's
 // language; the featured block, the universe blocks and the bestsellers come from the API.
-import type { Page } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { data, storefrontApi, type Lang } from "./support/api.ts";
-import { openPage } from "./support/browser.ts";
+import { currentContext, openPage } from "./support/browser.ts";
 import { bestsellers, categoryTree, samePathIn } from "./support/catalogue.ts";
 import { message } from "./support/messages.ts";
 import { visible, waitForPath } from "./support/waits.ts";
@@ -74,5 +74,117 @@ describe.each(["fr", "en"] as const)("the home page in %s", (lang) => {
     const names = sellers.products.content.map((product) => product.name);
     expect(names).toHaveLength(10);
     await expect.poll(() => section.getByRole("heading", { level: 3 }).allInnerTexts(), { timeout: 15_000 }).toEqual(names);
+  });
+});
+
+/** The slide the slider marks as current: the 1-based index of its current dot. */
+async function currentDot(slider: Locator): Promise<number> {
+  const dots = slider.locator(".home-slider__dot");
+  const current = await dots.evaluateAll((buttons) => buttons.findIndex((button) => button.getAttribute("aria-current") === "true"));
+  return current + 1;
+}
+
+/** Where embla has put the slider's track (its inline transform). */
+const trackPosition = (slider: Locator) => slider.locator(".home-slider__track").evaluate((track: HTMLElement) => track.style.transform);
+
+/** Whether the slide titled `title` lies in the slider's viewport (the one a visitor sees). */
+async function slideInView(slider: Locator, title: string): Promise<boolean> {
+  const [slide, frame] = await Promise.all([
+    slider.getByRole("heading", { name: title, exact: true }).boundingBox(),
+    slider.locator(".home-slider__viewport").boundingBox(),
+  ]);
+  if (!slide || !frame) return false;
+  return slide.x >= frame.x - 1 && slide.x + slide.width <= frame.x + frame.width + 1;
+}
+
+describe("the home slider's autoplay", () => {
+  async function openWithClock(): Promise<{ page: Page; slider: Locator; titles: string[] }> {
+    const api = await storefrontApi("fr");
+    const entries = (await data(api.GET("/marketing/home-slider"))).sliders.flatMap((item) => item.entries);
+    const titles = entries.filter((entry) => entry.enabled && entry.targets.includes("main")).map((entry) => entry.title);
+    // The page's timers are the test's to run: nothing advances unless the test lets time pass.
+    await (await currentContext()).clock.install();
+    const page = await openPage("/fr");
+    await page.mouse.move(0, 0);
+    const slider = await visible(page.getByRole("region", { name: message("fr", "home.slider.label") }));
+    // The carousel has started once embla has positioned its track.
+    await page.waitForFunction(() => (document.querySelector<HTMLElement>(".home-slider__track")?.style.transform ?? "") !== "");
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 100);
+    return { page, slider, titles };
+  }
+
+  it("moves to the next slide every 8 seconds and loops back to the first", async () => {
+    const { page, slider, titles } = await openWithClock();
+    expect(titles.length).toBeGreaterThan(2);
+    expect(await currentDot(slider)).toBe(1);
+    await visible(slider.locator('.home-slider__track[aria-live="off"]'));
+
+    const start = await trackPosition(slider);
+    await page.clock.runFor(7_000);
+    // Embla moves the track on animation frames, which run on the page's clock: still in place.
+    expect(await trackPosition(slider)).toBe(start);
+    expect(await currentDot(slider)).toBe(1);
+    await page.clock.runFor(1_000);
+    expect(await trackPosition(slider)).not.toBe(start);
+    await expect.poll(() => currentDot(slider)).toBe(2);
+
+    for (let slide = 3; slide <= titles.length; slide += 1) {
+      await page.clock.runFor(8_000);
+      await expect.poll(() => currentDot(slider)).toBe(slide);
+    }
+    await page.clock.runFor(8_000);
+    await expect.poll(() => currentDot(slider)).toBe(1);
+    // Let the scroll animation end (its frames run on the page's clock too).
+    await page.clock.runFor(2_000);
+    await expect.poll(() => slideInView(slider, titles[0] ?? "")).toBe(true);
+  });
+
+  it("stays on its slide while the pointer is over it", async () => {
+    const { page, slider } = await openWithClock();
+    const start = await trackPosition(slider);
+    await slider.hover();
+    // The slides stop announcing themselves politely only while they run by themselves.
+    await visible(slider.locator('.home-slider__track[aria-live="polite"]'));
+    await page.clock.runFor(20_000);
+    expect(await trackPosition(slider)).toBe(start);
+    expect(await currentDot(slider)).toBe(1);
+
+    await page.mouse.move(0, 0);
+    await visible(slider.locator('.home-slider__track[aria-live="off"]'));
+    await page.clock.runFor(8_000);
+    await expect.poll(() => currentDot(slider)).toBe(2);
+  });
+});
+
+describe.each(["fr", "en"] as const)("the home page's content in %s", (lang) => {
+  it("lays the universe blocks out by their size: full width, half, quarter", async () => {
+    const api = await storefrontApi(lang);
+    const content = await data(api.GET("/afs_marketing_other/homepage"));
+    const sizes = new Set(content.universeBlocks.map((block) => block.size));
+    expect([...sizes].sort()).toEqual(["full", "half", "small1", "small2"]);
+
+    const page = await openPage(`/${lang}`);
+    const grid = await visible(page.locator(".universe-grid"));
+    const items = grid.locator(":scope > li");
+    await expect.poll(() => items.count()).toBe(content.universeBlocks.length);
+    const gridWidth = (await grid.boundingBox())?.width ?? 0;
+    const share: Record<string, [number, number]> = { full: [0.99, 1.01], half: [0.45, 0.51], small1: [0.2, 0.26], small2: [0.2, 0.26] };
+    for (const [index, block] of content.universeBlocks.entries()) {
+      const item = items.nth(index);
+      await visible(item.getByRole("heading", { name: block.title, exact: true }));
+      expect(await item.locator("article").getAttribute("class")).toContain(`universe--${block.size}`);
+      const width = ((await item.boundingBox())?.width ?? 0) / gridWidth;
+      const [low, high] = share[block.size] ?? [0, 0];
+      expect(width, `${block.title} (${block.size})`).toBeGreaterThanOrEqual(low);
+      expect(width, `${block.title} (${block.size})`).toBeLessThanOrEqual(high);
+    }
+  });
+
+  it("has the title and description of the marketing content", async () => {
+    const api = await storefrontApi(lang);
+    const { seo } = await data(api.GET("/afs_marketing_other/homepage"));
+    const page = await openPage(`/${lang}`);
+    await expect.poll(() => page.title()).toBe(seo.title);
+    expect(await page.locator('meta[name="description"]').getAttribute("content")).toBe(seo.description);
   });
 });

@@ -1,7 +1,9 @@
-// The information pages show the shop's texts from the API; the terms of sale open at their
-// withdrawal section when the address says `#retractation`.
+// The information pages show the shop's texts from the API (the data protection policy and the
+// blog's waiting page are the SPA's own); the terms of sale open at their withdrawal section when
+// the address says `#retractation`.
 import type { Locator } from "playwright-core";
-import { describe, expect, it } from "vitest";
+import { describe, expect, inject, it } from "vitest";
+import { privacyPolicy } from "../../src/features/content/privacy-content.ts";
 import { data, storefrontApi, type Lang } from "./support/api.ts";
 import { openPage } from "./support/browser.ts";
 import { message } from "./support/messages.ts";
@@ -36,10 +38,28 @@ describe("information pages", () => {
     }
   });
 
-  it("shows the questions of the FAQ", async () => {
-    const api = await storefrontApi("fr");
+  it.each(["fr", "en"] as const)("shows the data protection policy with every section in %s", async (lang) => {
+    const brand = (await (await fetch(`${inject("baseUrl")}/runtime-config.json`)).json()) as { brandName: string };
+    const policy = privacyPolicy(lang, brand.brandName);
+    const page = await openPage(`/${lang}/politique-de-protection-des-donnees-personnelles`);
+    await visible(page.getByRole("heading", { level: 1, name: policy.title }));
+    expect(policy.sections.length).toBeGreaterThan(0);
+    for (const section of policy.sections) await visible(page.getByRole("heading", { name: section.title, exact: true }));
+  });
+
+  it.each(["fr", "en"] as const)("shows the blog's waiting page, whose links lead on, in %s", async (lang) => {
+    const page = await openPage(`/${lang}/blog`);
+    await visible(page.getByRole("heading", { level: 1, name: message(lang, "content.blog.title") }));
+    await visible(page.getByText(message(lang, "content.blog.intro"), { exact: true }));
+    const links = page.getByRole("main").getByRole("region", { name: message(lang, "content.blog.meanwhile") });
+    await links.getByRole("link", { name: message(lang, "content.blog.links.faq"), exact: true }).click();
+    await waitForPath(page, `/${lang}/faq`);
+  });
+
+  it.each(["fr", "en"] as const)("shows the questions of the FAQ in %s", async (lang) => {
+    const api = await storefrontApi(lang);
     const faq = await data(api.GET("/afs_marketing_other/faq"));
-    const page = await openPage("/fr/faq");
+    const page = await openPage(`/${lang}/faq`);
     await visible(page.getByRole("heading", { level: 1, name: faq.title }));
     const firstGroup = faq.groups[0];
     const firstQuestion = firstGroup?.questions[0];
@@ -48,13 +68,13 @@ describe("information pages", () => {
     await visible(page.getByText(firstQuestion.question, { exact: true }));
   });
 
-  it("opens the terms of sale at the withdrawal section from #retractation", async () => {
-    const api = await storefrontApi("fr");
+  it.each(["fr", "en"] as const)("opens the terms of sale at the withdrawal section from #retractation in %s", async (lang) => {
+    const api = await storefrontApi(lang);
     const terms = await data(api.GET("/platform/terms-of-use"));
     const withdrawal = terms.sections.find((section) => section.anchor === "retractation");
     if (!withdrawal) throw new Error("the terms of sale have no #retractation section");
 
-    const page = await openPage("/fr/conditions-generales-de-vente#retractation");
+    const page = await openPage(`/${lang}/conditions-generales-de-vente#retractation`);
     const heading = await visible(page.getByRole("heading", { name: withdrawal.title, exact: true }));
     await expect.poll(() => topIsInViewport(heading), { timeout: 10_000 }).toBe(true);
     // It is a real jump: the page's own title has scrolled away.
@@ -74,6 +94,7 @@ describe("information pages", () => {
       ["footer.link.faq", "/en/faq"],
       ["footer.link.delivery", "/en/livraison"],
       ["footer.link.exchangeReturn", "/en/echange-retour"],
+      ["footer.link.blog", "/en/blog"],
       ["footer.link.legalMentions", "/en/mentions-legales"],
       ["footer.link.termsOfSale", "/en/conditions-generales-de-vente"],
       ["footer.link.privacy", "/en/politique-de-protection-des-donnees-personnelles"],

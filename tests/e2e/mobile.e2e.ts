@@ -1,11 +1,11 @@
 // The essentials on a 375 px phone: the bottom bar, the drill-down menu, the search dialog, a
-// listing, a product with its lightbox, the language switch, the 404 page; nothing wider than
-// the screen.
+// listing and its sort and page size, a product with its lightbox, an information page, the
+// language switch, the 404 page; nothing wider than the screen.
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
-import { data, storefrontApi } from "./support/api.ts";
+import { data, normaliseSpaces, storefrontApi } from "./support/api.ts";
 import { MOBILE, openPage } from "./support/browser.ts";
-import { largestTopCategory, productBySlug, productWithGallery, searchWordOf, type CategoryNode, type Listing } from "./support/catalogue.ts";
+import { largestTopCategory, listing, productBySlug, productWithGallery, searchWordOf, type CategoryNode, type Listing } from "./support/catalogue.ts";
 import { message, messagePattern } from "./support/messages.ts";
 import { hidden, visible, waitForHtmlLang, waitForPath } from "./support/waits.ts";
 
@@ -36,6 +36,12 @@ describe("on a 375 px phone", () => {
     await hidden(page.getByRole("navigation", { name: message("fr", "navigation.categories") }));
     await hidden(page.getByRole("banner").getByRole("search"));
     await expectNoSidewaysScroll(page);
+
+    // The cart button opens the cart sidebar.
+    await bar.getByRole("button", { name: new RegExp(`^${message("fr", "cart.open")}\\b`) }).click();
+    const cart = await visible(page.getByRole("dialog", { name: message("fr", "cart.title") }));
+    await visible(cart.getByText(message("fr", "cart.empty")));
+    await expectNoSidewaysScroll(page);
   });
 
   it("goes down the category menu to a listing, whose filters open on demand", async () => {
@@ -49,7 +55,8 @@ describe("on a 375 px phone", () => {
     await hidden(menu);
     await visible(page.getByRole("heading", { level: 1, name: top.node.label }));
     const first = top.listing.products.content[0];
-    if (first) await visible(page.getByRole("main").getByRole("link", { name: first.name, exact: true }));
+    if (!first) throw new Error(`${top.node.label} lists no product`);
+    await visible(page.getByRole("main").getByRole("link", { name: first.name, exact: true }));
     await expectNoSidewaysScroll(page);
 
     const toggle = page.getByRole("button", { name: messagePattern("fr", "catalog.filters.toggle") });
@@ -57,7 +64,32 @@ describe("on a 375 px phone", () => {
     await toggle.click();
     expect(await toggle.getAttribute("aria-expanded")).toBe("true");
     const facet = top.listing.facets[0];
-    if (facet) await visible(page.getByRole("group", { name: facet.label }));
+    if (!facet) throw new Error(`${top.node.label} has no filter`);
+    await visible(page.getByRole("group", { name: facet.label }));
+  });
+
+  it("sorts a listing and changes its page size", async () => {
+    const path = `/fr/categorie/${top.node.path}`;
+    const page = await openPage(path, { viewport: MOBILE });
+    await visible(page.getByRole("heading", { level: 1, name: top.node.label }));
+    await page.getByLabel(message("fr", "catalog.sort.label")).selectOption({ label: message("fr", "catalog.sort.priceDesc") });
+    await waitForPath(page, path, { search: (params) => params.get("sort") === "price.desc" });
+    await page.getByLabel(message("fr", "catalog.pageSize.label")).selectOption("12");
+    await waitForPath(page, path, { search: (params) => params.get("sort") === "price.desc" && params.get("itemsPerPage") === "12" });
+    const expected = (await listing("fr", top.node.path, { sort: "price,desc", size: 12 })).products.content.map((product) => product.name);
+    const cards = page.getByRole("region", { name: message("fr", "catalog.listing.results") }).getByRole("article").getByRole("heading");
+    await expect.poll(async () => (await cards.allInnerTexts()).map(normaliseSpaces), { timeout: 15_000 }).toEqual(expected);
+    await expectNoSidewaysScroll(page);
+  });
+
+  it("reads an information page from the footer", async () => {
+    const terms = await data((await storefrontApi("fr")).GET("/platform/terms-of-use"));
+    const page = await openPage("/fr", { viewport: MOBILE });
+    await page.getByRole("contentinfo").getByRole("link", { name: message("fr", "footer.link.termsOfSale"), exact: true }).click();
+    await waitForPath(page, "/fr/conditions-generales-de-vente");
+    await visible(page.getByRole("heading", { level: 1, name: terms.title }));
+    for (const section of terms.sections) await visible(page.getByRole("heading", { name: section.title, exact: true }));
+    await expectNoSidewaysScroll(page);
   });
 
   it("searches from the search dialog", async () => {
@@ -65,6 +97,8 @@ describe("on a 375 px phone", () => {
     const word = searchWordOf(product.name).toLowerCase();
     const api = await storefrontApi("fr");
     const preview = await data(api.GET("/products/search", { params: { query: { searchTerm: word, size: 4 } } }));
+    const { terms } = await data(api.GET("/products/search-autocomplete", { params: { query: { searchTerm: word, size: 10 } } }));
+    if (terms.length === 0) throw new Error(`no suggested term for "${word}"`);
 
     const page = await openPage("/fr", { viewport: MOBILE });
     await bottomBar(page).getByRole("button", { name: message("fr", "searchBar.open"), exact: true }).click();
@@ -74,6 +108,9 @@ describe("on a 375 px phone", () => {
     await box.fill(word);
     const suggestions = dialog.getByRole("listbox", { name: message("fr", "searchBar.suggestions") });
     for (const item of preview.products.content) await visible(suggestions.getByRole("option", { name: item.name }));
+    for (const term of terms) await visible(suggestions.getByRole("option", { name: term, exact: true }));
+    await visible(suggestions.getByRole("option", { name: messagePattern("fr", "searchBar.showAll") }));
+    await expectNoSidewaysScroll(page);
     await box.press("Enter");
 
     await waitForPath(page, "/fr/recherche", { search: (params) => params.get("searchTerm")?.trim() === word });

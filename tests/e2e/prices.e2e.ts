@@ -5,7 +5,7 @@ import type { Worker } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { normaliseSpaces, shownPrice, type Lang } from "./support/api.ts";
 import { currentContext, openPage } from "./support/browser.ts";
-import { discountedProduct, largestTopCategory, productBySlug } from "./support/catalogue.ts";
+import { categoryTree, discountedProduct, largestTopCategory, listing, productBySlug } from "./support/catalogue.ts";
 import { visible } from "./support/waits.ts";
 
 const FORMATS: Record<Lang, RegExp> = {
@@ -56,6 +56,36 @@ describe.each(["fr", "en"] as const)("prices in %s", (lang) => {
     expect(prices).toContain(shownPrice(regular, lang));
     const percent = Math.round((1 - discount / regular) * 100);
     expect(normaliseSpaces(await summary.innerText())).toContain(lang === "fr" ? `-${percent} %` : `-${percent}%`);
+  });
+});
+
+describe.each(["fr", "en"] as const)("promo percentages in %s", (lang) => {
+  it("show on the listing's cards of products on sale, and only on those", async () => {
+    const tree = await categoryTree(lang);
+    const found = await (async () => {
+      for (const node of tree) {
+        const result = await listing(lang, node.path);
+        if (result.products.content.some((product) => product.offer?.discountPrice)) return { node, result };
+      }
+      throw new Error("no first page of a top category has a product on sale");
+    })();
+
+    const page = await openPage(`/${lang}/${lang === "fr" ? "categorie" : "category"}/${found.node.path}`);
+    let onSale = 0;
+    for (const product of found.result.products.content) {
+      const card = await visible(page.getByRole("article").filter({ has: page.getByRole("link", { name: product.name, exact: true }) }));
+      const promo = card.locator(".product-card__promo");
+      const discount = product.offer?.discountPrice?.taxIncluded;
+      const regular = product.offer?.regularPrice.taxIncluded;
+      if (discount === undefined || regular === undefined || discount >= regular) {
+        expect(await promo.count(), product.name).toBe(0);
+        continue;
+      }
+      onSale += 1;
+      const percent = Math.round((1 - discount / regular) * 100);
+      expect(normaliseSpaces((await promo.textContent()) ?? "")).toBe(lang === "fr" ? `-${percent} %` : `-${percent}%`);
+    }
+    expect(onSale).toBeGreaterThan(0);
   });
 });
 

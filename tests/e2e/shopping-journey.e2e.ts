@@ -1,10 +1,12 @@
 // A shopper's way through the shop on a desktop: home → mega menu → category → filters, sort and
 // page size → product → gallery lightbox → search with autocomplete → search page → language
-// switch → information page → unknown address. Each test opens the address where the previous one ended.
+// switch → information page → unknown address. Each test opens its own page at its step, so any of
+// them can run alone.
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { data, normaliseSpaces, storefrontApi } from "./support/api.ts";
-import { openPage } from "./support/browser.ts";
+import { HEADER_DEBOUNCE_MS, PANEL_DEBOUNCE_MS } from "../../machines/search/search.types.ts";
+import { currentContext, openPage } from "./support/browser.ts";
 import { largestTopCategory, listing, productBySlug, productWithGallery, searchWordOf, type CategoryNode, type Listing, type Product } from "./support/catalogue.ts";
 import { message, messagePattern } from "./support/messages.ts";
 import { hidden, visible, waitForHtmlLang, waitForPath } from "./support/waits.ts";
@@ -44,10 +46,10 @@ describe("a shopper's journey on a desktop", () => {
       api.POST("/afs_marketing_landing/findOne", { body: { attrId: "marketing_landing_category", attrValue: top.node.path, categoryUp: false } }),
     );
     const [firstReference] = landing.featuredProducts;
-    if (firstReference) {
-      const [featured] = await data(api.GET("/products/references", { params: { query: { referenceList: firstReference } } }));
-      if (featured) await visible(menu.getByRole("region", { name: message("fr", "navigation.featured") }).getByRole("link", { name: featured.name }));
-    }
+    if (!firstReference) throw new Error(`${top.node.label} has no featured product`);
+    const [featured] = await data(api.GET("/products/references", { params: { query: { referenceList: firstReference } } }));
+    if (!featured) throw new Error(`the featured reference ${firstReference} is no product`);
+    await visible(menu.getByRole("region", { name: message("fr", "navigation.featured") }).getByRole("link", { name: featured.name }));
     const child = top.node.children[0];
     if (!child) throw new Error(`${top.node.label} has no sub-category`);
     await menu.getByRole("link", { name: child.label, exact: true }).click();
@@ -168,15 +170,30 @@ describe("a shopper's journey on a desktop", () => {
     const preview = await data(api.GET("/products/search", { params: { query: { searchTerm: word, size: 4 } } }));
     const terms = await data(api.GET("/products/search-autocomplete", { params: { query: { searchTerm: word, size: 10 } } }));
 
+    // The page clock is paused while typing, so that a request for 2 characters would have had its time.
+    await (await currentContext()).clock.install();
     const page = await openPage("/fr");
     const search = page.getByRole("search");
     const box = search.getByRole("combobox", { name: message("fr", "searchBar.label") });
     const submit = search.getByRole("button", { name: message("fr", "searchBar.submit") });
+    const requests: string[] = [];
+    page.on("request", (request) => {
+      const url = new URL(request.url());
+      if (/\/products\/search(-autocomplete)?$/.test(url.pathname)) requests.push(`${url.pathname.split("/").pop()}=${url.searchParams.get("searchTerm")}`);
+    });
+    await page.clock.pauseAt(Date.now() + 1_000);
 
     // Under 3 characters nothing is suggested and the search cannot be sent.
-    await box.fill(word.slice(0, 2));
+    await box.pressSequentially(word.slice(0, 2));
     expect(await submit.isDisabled()).toBe(true);
+    await page.clock.runFor(2 * PANEL_DEBOUNCE_MS);
     expect(await box.getAttribute("aria-expanded")).toBe("false");
+    await box.press(word.charAt(2));
+    await page.clock.runFor(HEADER_DEBOUNCE_MS);
+    const three = word.slice(0, 3);
+    await expect.poll(() => requests.slice(0, 2).sort()).toEqual([`search-autocomplete=${three}`, `search=${three}`]);
+    expect(await submit.isDisabled()).toBe(false);
+    await page.clock.resume();
 
     await box.fill(word);
     const suggestions = search.getByRole("listbox", { name: message("fr", "searchBar.suggestions") });
@@ -184,7 +201,8 @@ describe("a shopper's journey on a desktop", () => {
     expect(await box.getAttribute("aria-expanded")).toBe("true");
     for (const item of preview.products.content) await visible(suggestions.getByRole("option", { name: item.name }));
     const firstTerm = terms.terms[0];
-    if (firstTerm) await visible(suggestions.getByRole("option", { name: firstTerm, exact: true }));
+    if (!firstTerm) throw new Error(`no suggested term for "${word}"`);
+    await visible(suggestions.getByRole("option", { name: firstTerm, exact: true }));
     const showAll = suggestions.getByRole("option", { name: messagePattern("fr", "searchBar.showAll") });
     expect(normaliseSpaces(await showAll.innerText())).toContain(String(preview.products.totalElements));
 

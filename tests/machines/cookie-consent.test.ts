@@ -1,5 +1,6 @@
 // Cookie consent: every generated path walked on a real actor, then the stored decision, the panel and
-// what is allowed when, one by one.
+// what is allowed when, one by one. The cookie that keeps the decision (365 days) is tested where it
+// is written and read: tests/unit/consent-cookie.test.ts.
 import { createActor, type SnapshotFrom } from "xstate";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { describePath, flowShortestPaths, stateName } from "../../machines/shared/flow-model.ts";
@@ -8,7 +9,6 @@ import { cookieConsentModel } from "../../machines/cookie-consent/cookie-consent
 import { isAllowed, isBannerShown, isDraftAllowed, isPanelOpen } from "../../machines/cookie-consent/cookie-consent.selectors.ts";
 import {
   CONSENT_CATEGORIES,
-  CONSENT_COOKIE_DAYS,
   type ConsentChoices,
   type CookieConsentEvent,
   type CookieConsentInput,
@@ -83,10 +83,6 @@ describe("cookie consent: generated shortest paths", () => {
 });
 
 describe("cookie consent: rules", () => {
-  it("keeps the consent cookie 365 days", () => {
-    expect(CONSENT_COOKIE_DAYS).toBe(365);
-  });
-
   it("asks on a first visit and allows nothing meanwhile", () => {
     const snapshot = startConsent().actor.getSnapshot();
     expect(isBannerShown(snapshot)).toBe(true);

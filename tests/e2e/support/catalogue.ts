@@ -2,6 +2,7 @@
 // references for what listings leave out): never guessed names or slugs.
 import { products as seedProducts } from "../../../server/seed/data/products.ts";
 import type { components } from "../../../src/api/schema.gen.ts";
+import { inject } from "vitest";
 import { data, storefrontApi, type Lang } from "./api.ts";
 
 export type CategoryNode = components["schemas"]["CategoryNode"];
@@ -113,4 +114,46 @@ export function samePathIn(from: CategoryNode[], to: CategoryNode[], path: strin
   };
   const id = idOf(from);
   return id === undefined ? undefined : pathOf(to, id);
+}
+
+const fullProducts = new Map<string, Promise<Product>>();
+
+/**
+ * The first product of the demo catalogue (in seed order, out-of-stock ones included) read in full
+ * that satisfies `test`; `what` names it in the error when the catalogue has none.
+ */
+export async function findProduct(lang: Lang, what: string, test: (product: Product) => boolean): Promise<Product> {
+  for (const summary of await allProducts(lang)) {
+    const key = `${lang}:${summary.slug}`;
+    let full = fullProducts.get(key);
+    if (!full) {
+      full = productBySlug(lang, summary.slug);
+      fullProducts.set(key, full);
+    }
+    const product = await full;
+    if (test(product)) return product;
+  }
+  throw new Error(`the demo catalogue has no ${what}`);
+}
+
+/** A product without variants to choose whose offer's stock satisfies `test`. */
+export function simpleProductWithStock(lang: Lang, what: string, test: (stock: number) => boolean): Promise<Product> {
+  return findProduct(lang, `simple product ${what}`, (product) => !product.isConfigurable && product.offer !== null && test(product.offer.stockQuantity));
+}
+
+/** The landing content of a category (header, footer, SEO texts), or null when it has none. */
+export async function landingOf(lang: Lang, categoryPath: string): Promise<components["schemas"]["LandingPage"] | null> {
+  const api = await storefrontApi(lang);
+  const { data: body, response } = await api.POST("/afs_marketing_landing/findOne", {
+    body: { attrId: "marketing_landing_category", attrValue: categoryPath, categoryUp: false },
+  });
+  if (response.status === 404) return null;
+  if (!response.ok || body === undefined) throw new Error(`the landing of ${categoryPath} answered ${response.status}`);
+  return body;
+}
+
+/** The shop's name as its runtime configuration gives it (page titles end with it). */
+export async function brandName(): Promise<string> {
+  const response = await fetch(`${inject("baseUrl")}/runtime-config.json`);
+  return ((await response.json()) as { brandName: string }).brandName;
 }
