@@ -4,6 +4,7 @@
 // This module imports xstate's types only.
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from "react";
 import type { AnyActorRef, SnapshotFrom } from "xstate";
+import { withLoadTimeout } from "./chunk-load.ts";
 
 export interface LazyActor<TActor extends AnyActorRef> {
   /** The started actor, once loaded. */
@@ -25,7 +26,7 @@ export function lazyActor<TActor extends AnyActorRef>(start: () => Promise<TActo
   const listeners = new Set<() => void>();
   const emit = () => listeners.forEach((listener) => listener());
   const load = () =>
-    (loading ??= start().then(
+    (loading ??= withLoadTimeout(start()).then(
       (started) => {
         if (stopped) started.stop();
         actor = started;

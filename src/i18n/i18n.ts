@@ -10,6 +10,7 @@
 // A test (tests/unit/catalogues.test.ts) checks that no code reached without a catalogue uses its ids.
 import { i18n, type Messages } from "@lingui/core";
 import { startTransition } from "react";
+import { withLoadTimeout } from "../app/chunk-load.ts";
 
 export const LANGS = ["fr", "en"] as const;
 export type Lang = (typeof LANGS)[number];
@@ -46,7 +47,7 @@ function loadCatalogue(lang: Lang, catalogue: Catalogue): Promise<void> {
     // Merged into the language's messages; a failed download is tried again by the next call. The
     // merge makes every text re-render: in the background, since the texts on screen are unchanged
     // (the part that needed the new ones reads them when it mounts).
-    load = loaders[lang][catalogue]().then(
+    load = withLoadTimeout(loaders[lang][catalogue]()).then(
       ({ messages }) => startTransition(() => i18n.load(lang, messages)),
       (error: unknown) => {
         loads.delete(key);

@@ -4,6 +4,7 @@
 // again, so that asking again tries again. Any other error of a part goes on to the page's error
 // handling.
 import { Component, lazy, Suspense, useDeferredValue, type ComponentType, type LazyExoticComponent, type ReactNode } from "react";
+import { withLoadTimeout } from "../app/chunk-load.ts";
 import { reportLoadFailure } from "../app/lazy-actor.ts";
 import { useNotifyLoadFailure } from "../app/notifications.tsx";
 
@@ -28,7 +29,7 @@ export class PartLoadError extends Error {
 export function lazyPart<P extends object>(load: () => Promise<ComponentType<P>>): ComponentType<P> {
   const attempt = (): LazyExoticComponent<ComponentType<P>> =>
     lazy(() =>
-      load().then(
+      withLoadTimeout(load()).then(
         (component) => ({ default: component }),
         (error: unknown) => {
           throw new PartLoadError(error, () => {

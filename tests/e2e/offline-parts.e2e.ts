@@ -1,8 +1,9 @@
 // Parts loaded apart from their page (the footer, the bestsellers' cards, the dialogs) whose code
 // cannot be downloaded, as on a lost connection: the page stays, without them; a dialog the
 // shopper opened says the shop cannot be reached, and opens when asked again once it can load.
-import type { Page } from "playwright-core";
+import type { Page, Route } from "playwright-core";
 import { describe, expect, it } from "vitest";
+import { CHUNK_LOAD_TIMEOUT_MS } from "../../src/app/chunk-load.ts";
 import { data, storefrontApi } from "./support/api.ts";
 import { currentContext, openPage } from "./support/browser.ts";
 import { message } from "./support/messages.ts";
@@ -48,6 +49,28 @@ describe("parts whose code cannot be loaded", () => {
     await visible(notifications(page).getByRole("alert").getByText(message("fr", "errors.server.access"), { exact: true }));
 
     await page.unroute(chunk);
+    await account.click();
+    await visible(page.getByRole("dialog", { name: message("fr", "layout.login.title") }));
+  });
+
+  it("say so when a dialog's code is still on its way after 120 s, and open it once it has arrived", async () => {
+    // The page's clock is the test's: two minutes pass at once instead of being waited for.
+    await (await currentContext()).clock.install();
+    const page = await openPage("/fr");
+    const held: Route[] = [];
+    await page.route(/\/assets\/login-modal-[^/]*\.js$/, (route) => void held.push(route));
+    const account = page.getByRole("banner").getByRole("button", { name: message("fr", "layout.account") });
+    await account.click();
+    await expect.poll(() => held.length).toBe(1);
+
+    const failure = notifications(page).getByRole("alert").getByText(message("fr", "errors.server.access"), { exact: true });
+    await page.clock.fastForward(CHUNK_LOAD_TIMEOUT_MS - 1_000);
+    expect(await failure.count()).toBe(0);
+    await page.clock.fastForward(1_000);
+    await visible(failure);
+
+    // The stalled download ends after all: asking again opens the dialog.
+    await held[0]?.continue();
     await account.click();
     await visible(page.getByRole("dialog", { name: message("fr", "layout.login.title") }));
   });

@@ -2,6 +2,7 @@
 // where they show, before the first render on a wide screen (src/main.tsx), or once a screen
 // becomes wide (a tablet turned, a window widened).
 import { useEffect, useSyncExternalStore } from "react";
+import { withLoadTimeout } from "../../app/chunk-load.ts";
 import { reportLoadFailure } from "../../app/lazy-actor.ts";
 import { withTexts } from "../../i18n/i18n.ts";
 import type * as WideHeader from "./wide-header.tsx";
@@ -19,7 +20,7 @@ export const isWideScreen = () => window.matchMedia(WIDE_SCREEN).matches;
 
 /** Loads the parts (once; again after a failure). */
 export function loadWideHeaderParts(): Promise<WideHeaderParts> {
-  loading ??= withTexts(import("./wide-header.tsx"), "browsing").then(
+  loading ??= withLoadTimeout(withTexts(import("./wide-header.tsx"), "browsing")).then(
     (module) => {
       parts = module;
       listeners.forEach((listener) => listener());
