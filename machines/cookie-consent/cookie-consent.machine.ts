@@ -1,6 +1,7 @@
 // Cookie consent: without a stored decision the banner asks; the visitor accepts all, refuses all or
 // chooses category by category in a panel; each decision is handed to the app to store (the consent
-// cookie) and can be revisited from the cookie management page.
+// cookie) and can be revisited from the cookie management page, where the panel can also be closed
+// without changing it.
 import { assign, setup } from "xstate";
 import {
   allChoices,
@@ -76,10 +77,14 @@ export const cookieConsentMachine = setup({
           },
         },
         choosing: {
-          description: "The panel shows a switch per category; a decision made before stays in force until saved.",
+          description: "The panel shows a switch per category; a decision made before stays in force until saved, or when the panel is closed without saving.",
           on: {
             "consent.toggle": {
               actions: { type: "toggleDraft", params: ({ event }) => ({ category: event.category }) },
+            },
+            "consent.cancel": {
+              guard: "hasDecided",
+              target: "#cookieConsent.decided",
             },
             "consent.save": {
               target: "#cookieConsent.decided",

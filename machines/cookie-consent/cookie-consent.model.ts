@@ -1,6 +1,6 @@
 // The cookie consent model, for a first visit (nothing stored): accepting, refusing, choosing, switching
 // a category in the panel (every category is switched alike; the unit tests go through all four),
-// saving, and reopening.
+// saving, reopening, and closing the reopened panel without saving.
 import { defineFlowModel, type ModelEvent } from "../shared/flow-model.ts";
 import { cookieConsentMachine } from "./cookie-consent.machine.ts";
 import type { CookieConsentEvent } from "./cookie-consent.types.ts";
@@ -15,5 +15,6 @@ export const cookieConsentModel = defineFlowModel(cookieConsentMachine, {
     { type: "consent.toggle", category: "analytics" },
     { type: "consent.save" },
     { type: "consent.reopen" },
+    { type: "consent.cancel" },
   ],
 });

@@ -18,6 +18,11 @@ export function isPanelOpen(snapshot: CookieConsentSnapshot): boolean {
   return snapshot.matches({ asking: "choosing" });
 }
 
+/** The panel was reopened over a decision in force: it can be closed without changing it. */
+export function canCancelChoice(snapshot: CookieConsentSnapshot): boolean {
+  return snapshot.can({ type: "consent.cancel" });
+}
+
 /** The switch of a category in the panel. */
 export function isDraftAllowed(snapshot: CookieConsentSnapshot, category: ConsentCategory): boolean {
   return snapshot.context.draft[category];

@@ -44,7 +44,9 @@ export type CookieConsentEvent =
   | { type: "consent.toggle"; category: ConsentCategory }
   | { type: "consent.save" }
   /** Open the panel again, from the cookie management page. */
-  | { type: "consent.reopen" };
+  | { type: "consent.reopen" }
+  /** Close the reopened panel, keeping the decision in force. */
+  | { type: "consent.cancel" };
 
 export function allChoices(allowed: boolean): ConsentChoices {
   return { analytics: allowed, maps: allowed, captcha: allowed, payment: allowed };

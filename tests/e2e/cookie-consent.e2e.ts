@@ -188,6 +188,34 @@ describe("cookie consent", () => {
     await page.reload();
     await visible(page.getByText(message("en", "cookies.status.allowed"), { exact: true }));
   });
+
+  it("lets the visitor close the reopened choice without changing it, the first visit's banner offering no such way out", async () => {
+    const page = await openPage("/fr", { consent: "undecided" });
+    const banner = await visible(consentBanner(page));
+    await banner.getByRole("button", { name: message("fr", "consent.choose"), exact: true }).click();
+    await visible(categorySwitch(banner, "fr", "maps"));
+    expect(await banner.getByRole("button", { name: message("fr", "consent.cancel"), exact: true }).count()).toBe(0);
+    await setChecked(categorySwitch(banner, "fr", "maps"), true);
+    const decidedAfter = Date.now();
+    await banner.getByRole("button", { name: message("fr", "consent.save"), exact: true }).click();
+    await hidden(banner);
+    const chosen: Choices = { ...NONE, maps: true };
+    await expectConsentCookie(chosen, decidedAfter);
+    const cookieBefore = (await (await currentContext()).cookies()).find((cookie) => cookie.name === CONSENT_COOKIE);
+
+    await page.goto("/fr/gestion-des-cookies");
+    const change = page.getByRole("button", { name: message("fr", "cookies.change"), exact: true });
+    await change.click();
+    const panel = await visible(consentBanner(page));
+    await setChecked(categorySwitch(panel, "fr", "payment"), true);
+    await panel.getByRole("button", { name: message("fr", "consent.cancel"), exact: true }).click();
+    await hidden(panel);
+    // The choice in force, and the cookie that keeps it, are as they were; the focus is back on the button.
+    await expectStatuses(page, "fr", chosen);
+    const cookieAfter = (await (await currentContext()).cookies()).find((cookie) => cookie.name === CONSENT_COOKIE);
+    expect(cookieAfter).toEqual(cookieBefore);
+    await expect.poll(() => change.evaluate((element) => element === document.activeElement)).toBe(true);
+  });
 });
 
 /** Every address the browser asked for, from now on. */

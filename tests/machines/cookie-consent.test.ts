@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { describePath, flowShortestPaths, stateName } from "../../machines/shared/flow-model.ts";
 import { cookieConsentMachine } from "../../machines/cookie-consent/cookie-consent.machine.ts";
 import { cookieConsentModel } from "../../machines/cookie-consent/cookie-consent.model.ts";
-import { isAllowed, isBannerShown, isDraftAllowed, isPanelOpen } from "../../machines/cookie-consent/cookie-consent.selectors.ts";
+import { canCancelChoice, isAllowed, isBannerShown, isDraftAllowed, isPanelOpen } from "../../machines/cookie-consent/cookie-consent.selectors.ts";
 import {
   CONSENT_CATEGORIES,
   type ConsentChoices,
@@ -60,6 +60,7 @@ describe("cookie consent: generated shortest paths", () => {
         expect(actual.context).toEqual(expected.context);
         expect(isBannerShown(actual)).toBe(actual.matches({ asking: "undecided" }));
         expect(isPanelOpen(actual)).toBe(actual.matches({ asking: "choosing" }));
+        expect(canCancelChoice(actual)).toBe(actual.matches({ asking: "choosing" }) && actual.context.consent !== null);
         if (actual.matches({ asking: "undecided" })) expect(allowedOf(actual)).toEqual(NONE);
       };
 
@@ -135,5 +136,27 @@ describe("cookie consent: rules", () => {
     consent.actor.send({ type: "consent.save" });
     expect(allowedOf(consent.actor.getSnapshot())).toEqual({ ...NONE, maps: true });
     expect(consent.stored).toEqual([{ categories: { ...NONE, maps: true }, decidedAt: NOW.toISOString() }]);
+  });
+
+  it("closes the reopened panel without storing anything, the decision in force unchanged", () => {
+    const consent = startConsent({ stored: { categories: { ...NONE, maps: true }, decidedAt: "2026-01-01T00:00:00.000Z" } });
+    consent.actor.send({ type: "consent.reopen" });
+    consent.actor.send({ type: "consent.toggle", category: "payment" });
+    expect(canCancelChoice(consent.actor.getSnapshot())).toBe(true);
+    consent.actor.send({ type: "consent.cancel" });
+    expect(consent.actor.getSnapshot().value).toBe("decided");
+    expect(allowedOf(consent.actor.getSnapshot())).toEqual({ ...NONE, maps: true });
+    expect(consent.stored).toEqual([]);
+    // Reopened again, the panel shows the choices in force, not the abandoned ones.
+    consent.actor.send({ type: "consent.reopen" });
+    expect(isDraftAllowed(consent.actor.getSnapshot(), "payment")).toBe(false);
+  });
+
+  it("does not let a first visitor close the panel without deciding", () => {
+    const consent = startConsent();
+    consent.actor.send({ type: "consent.choose" });
+    expect(canCancelChoice(consent.actor.getSnapshot())).toBe(false);
+    consent.actor.send({ type: "consent.cancel" });
+    expect(isPanelOpen(consent.actor.getSnapshot())).toBe(true);
   });
 });

@@ -4,7 +4,7 @@
 import { useLingui } from "@lingui/react";
 import { Link } from "@tanstack/react-router";
 import { useEffect, useId, useLayoutEffect, useRef } from "react";
-import { isDraftAllowed } from "../../../machines/cookie-consent/cookie-consent.selectors.ts";
+import { canCancelChoice, isDraftAllowed } from "../../../machines/cookie-consent/cookie-consent.selectors.ts";
 import { CONSENT_CATEGORIES, useConsentSend, useConsentState, type ConsentCategory } from "../../app/consent.tsx";
 import { removeFirstPaint } from "../../app/first-paint.ts";
 import { useLang } from "../../app/shop-context.ts";
@@ -52,7 +52,8 @@ export function ConsentRegion({ choosing }: { choosing: boolean }) {
     },
     [],
   );
-  const decide = (type: "consent.acceptAll" | "consent.refuseAll" | "consent.save") => {
+  const cancellable = useConsentState(canCancelChoice, false);
+  const decide = (type: "consent.acceptAll" | "consent.refuseAll" | "consent.save" | "consent.cancel") => {
     decided.current = true;
     send({ type });
   };
@@ -97,6 +98,11 @@ export function ConsentRegion({ choosing }: { choosing: boolean }) {
           <button type="button" className="button button--light" onClick={() => decide("consent.acceptAll")}>
             {_("consent.acceptAll")}
           </button>
+          {cancellable && (
+            <button type="button" className="button button--outline-light" onClick={() => decide("consent.cancel")}>
+              {_("consent.cancel")}
+            </button>
+          )}
         </div>
       </div>
     </section>
