@@ -1,5 +1,6 @@
 // The server's configuration: every environment variable it reads, parsed and validated once.
 import * as v from "valibot";
+import { SOCIAL_NETWORKS, type SocialLink } from "../src/app/runtime-config.ts";
 
 /** The storefront token used when none is configured; documented in the README, demo only. */
 export const DEMO_STOREFRONT_TOKEN = "escale-demo-storefront-token";
@@ -13,9 +14,49 @@ export const DEFAULT_MAIL_FROM = "Escale <no-reply@escale.example>";
 /** Proof-of-work difficulty of the ALTCHA captcha: the largest counter a browser may have to try. */
 export const DEFAULT_ALTCHA_MAX_NUMBER = 2000;
 
+/** The footer's social links when SOCIAL_LINKS is not set: the networks' home pages, a demo default to replace with the brand's accounts. */
+export const DEFAULT_SOCIAL_LINKS: readonly SocialLink[] = [
+  { network: "facebook", url: "https://www.facebook.com/" },
+  { network: "instagram", url: "https://www.instagram.com/" },
+  { network: "linkedin", url: "https://www.linkedin.com/" },
+  { network: "youtube", url: "https://www.youtube.com/" },
+];
+
+/** The SOCIAL_LINKS value that shows no social links (an empty value means unset, as for every variable). */
+export const NO_SOCIAL_LINKS = "none";
+
 const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
 
 const optionalText = v.optional(v.pipe(v.string(), v.trim(), v.minLength(1)));
+
+const SocialLinkSchema = v.pipe(
+  v.string(),
+  v.trim(),
+  v.regex(/^[^=]+=/, "must be network=url"),
+  v.transform((entry) => {
+    // Split at the first "=" only: an address may have more in its query.
+    const at = entry.indexOf("=");
+    return { network: entry.slice(0, at).trim(), url: entry.slice(at + 1).trim() };
+  }),
+  v.object({
+    network: v.picklist(SOCIAL_NETWORKS, `must name one of ${SOCIAL_NETWORKS.join(", ")}`),
+    url: v.pipe(v.string(), v.url("must be an absolute https URL"), v.startsWith("https://", "must be an absolute https URL")),
+  }),
+);
+
+const SocialLinksSchema = v.pipe(
+  v.string(),
+  v.trim(),
+  v.transform((value) => (value === NO_SOCIAL_LINKS ? [] : value.split(","))),
+  v.array(SocialLinkSchema),
+  // The footer names a link by its network alone: two of one network could not be told apart.
+  v.rawCheck(({ dataset, addIssue }) => {
+    if (!dataset.typed) return;
+    const networks = dataset.value.map((link) => link.network);
+    const repeated = networks.find((network, index) => networks.indexOf(network) !== index);
+    if (repeated) addIssue({ message: "must name each network once", input: repeated });
+  }),
+);
 
 const EnvSchema = v.object({
   PORT: v.optional(
@@ -55,6 +96,7 @@ const EnvSchema = v.object({
     v.pipe(v.string(), v.regex(/^(true|\d{1,2}|[\w.:/]+(,\s*[\w.:/]+)*)$/, "must be true, a number of proxies or a list of proxy addresses")),
   ),
   MAIL_FROM: v.optional(v.pipe(v.string(), v.trim(), v.minLength(3)), DEFAULT_MAIL_FROM),
+  SOCIAL_LINKS: v.optional(SocialLinksSchema),
 });
 
 export interface Config {
@@ -93,6 +135,8 @@ export interface Config {
    * the abuse limits count per client address. False: the connection's address.
    */
   trustProxy: boolean | number | string[];
+  /** The brand's social accounts, in the footer's order (sent to the SPA); empty: none shown. */
+  socialLinks: readonly SocialLink[];
 }
 
 export class ConfigError extends Error {}
@@ -141,5 +185,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     smtpUrl: parsed.SMTP_URL,
     mailFrom: parsed.MAIL_FROM,
     trustProxy: trustProxyOf(parsed.TRUST_PROXY),
+    socialLinks: parsed.SOCIAL_LINKS ?? DEFAULT_SOCIAL_LINKS,
   };
 }

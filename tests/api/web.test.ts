@@ -5,6 +5,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, TEST_TOKEN, type TestApp } from "../support/test-app.ts";
 import { consentCookie } from "../../src/app/consent.tsx";
+import { DEFAULT_SOCIAL_LINKS } from "../../server/config.ts";
 
 let webRoot: string;
 
@@ -70,6 +71,8 @@ describe("serving the shop", () => {
     expect(response.headers["cache-control"]).toBe("no-store");
     const config = response.json();
     expect(config).toMatchObject({ storefrontToken: TEST_TOKEN, brandName: "Aile </script><b>", mapStyleUrl: null });
+    // SOCIAL_LINKS unset: the networks' home pages.
+    expect(config.socialLinks).toEqual(DEFAULT_SOCIAL_LINKS);
   });
 
   it("writes the same configuration into every page, so the app starts without asking for it", async () => {
@@ -151,10 +154,15 @@ describe("keeping the server's secrets out of what the browser gets", () => {
     brandName: "Escale Secrets",
     mapStyleUrl: "https://tiles.example.com/styles/escale.json",
     recaptchaSiteKey: "6Lc-public-site-key-Escale",
+    socialLinks: [
+      { network: "youtube", url: "https://www.youtube.com/@escale-secrets" },
+      { network: "instagram", url: "https://www.instagram.com/escale.secrets/" },
+    ],
   } as const;
   const COMMON_ENV = {
     BRAND_NAME: PUBLIC.brandName,
     MAP_STYLE_URL: PUBLIC.mapStyleUrl,
+    SOCIAL_LINKS: PUBLIC.socialLinks.map(({ network, url }) => `${network}=${url}`).join(","),
     CUSTOMER_TOKEN_SECRET: SECRET.customerTokenSecret,
     SMTP_URL: `smtps://shop:${SECRET.smtpPassword}@smtp.example.com:465`,
     DATABASE_URL: `postgres://shop:${SECRET.databasePassword}@db.example.com:5432/escale`,
@@ -199,7 +207,7 @@ describe("keeping the server's secrets out of what the browser gets", () => {
     expect(served).not.toMatch(/smtps?:\/\/|postgres(ql)?:\/\//);
   });
 
-  it.each(["altcha", "recaptcha"] as const)("with the %s captcha, still gives the app what is public: brand, map style, captcha settings", async (captcha) => {
+  it.each(["altcha", "recaptcha"] as const)("with the %s captcha, still gives the app what is public: brand, map style, captcha settings, social links", async (captcha) => {
     const shop = shops[captcha];
     if (!shop) throw new Error(`the ${captcha} shop did not start`);
     const config = (await shop.app.inject({ url: "/runtime-config.json" })).json();
@@ -212,6 +220,8 @@ describe("keeping the server's secrets out of what the browser gets", () => {
           ? { provider: "altcha", siteKey: null, challengeUrl: "/api/v1/captcha/challenge" }
           : { provider: "recaptcha", siteKey: PUBLIC.recaptchaSiteKey, challengeUrl: null },
     });
+    // Exactly the configured accounts, in their order.
+    expect(config.socialLinks).toEqual(PUBLIC.socialLinks);
     const page = (await shop.app.inject({ url: "/fr/contact" })).body;
     const inline = /<script id="runtime-config" type="application\/json">(.*?)<\/script>/.exec(page)?.[1];
     expect(JSON.parse(inline ?? "null")).toEqual(config);

@@ -1,13 +1,25 @@
 // The footer, in both languages: the reassurance banner, the information links (blog included),
-// the social links, and the newsletter's policy link opening in a new tab. The newsletter form itself
-// is tested in newsletter.e2e.ts.
+// the social links (the default ones, and those of a second shop started with its own SOCIAL_LINKS),
+// and the newsletter's policy link opening in a new tab. The newsletter form itself is tested in
+// newsletter.e2e.ts.
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import type { Locator, Page } from "playwright-core";
-import { describe, expect, it } from "vitest";
-import { SOCIAL_LINKS } from "../../src/features/footer/social-links.ts";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEFAULT_SOCIAL_LINKS } from "../../server/config.ts";
+import type { SocialLink } from "../../src/app/runtime-config.ts";
+import { SOCIAL_NETWORK_DISPLAY } from "../../src/features/footer/social-links.ts";
 import type { Lang } from "./support/api.ts";
 import { openPage } from "./support/browser.ts";
 import { message } from "./support/messages.ts";
+import { startShop, type RunningShop } from "./support/shop-process.ts";
 import { visible, waitForPath } from "./support/waits.ts";
+
+const ROOT = path.resolve(import.meta.dirname, "../..");
+
+/** A second shop's start, seeding included, on a machine the first shop and the browser share. */
+const SECOND_SHOP_START_MS = 150_000;
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
@@ -23,6 +35,31 @@ const INFORMATION_LINKS: readonly [string, string][] = [
   ["footer.link.privacy", "/politique-de-protection-des-donnees-personnelles"],
   ["footer.link.cookies", "/gestion-des-cookies"],
 ];
+
+/** The footer links to exactly `expected`, in its order, each with its network's icon and name, in a new tab. */
+async function expectSocialLinks(page: Page, lang: Lang, expected: readonly SocialLink[]) {
+  const footer = await footerOf(page);
+  const social = footer.getByRole("region", { name: message(lang, "footer.followUs"), exact: true });
+  const links = social.getByRole("link");
+  await visible(links);
+  expect(await Promise.all((await links.all()).map((link) => link.getAttribute("href")))).toEqual(expected.map(({ url }) => url));
+  const icons = new Set<string>();
+  for (const { network, url } of expected) {
+    const { label, icon } = SOCIAL_NETWORK_DISPLAY[network];
+    // Its name says that it opens a new tab; what the eye reads is the network's name.
+    const link = social.getByRole("link", { name: new RegExp(`^${escapeRegExp(label)}\\s+${escapeRegExp(message(lang, "layout.newWindow"))}$`) });
+    await visible(link.getByText(label, { exact: true }));
+    expect(await link.getAttribute("href")).toBe(url);
+    expect(await link.getAttribute("target")).toBe("_blank");
+    expect((await link.getAttribute("rel"))?.split(/\s+/)).toContain("noopener");
+    const svg = await visible(link.locator("svg"));
+    expect(await svg.getAttribute("aria-hidden")).toBe("true");
+    const drawn = await svg.locator("path").getAttribute("d");
+    expect(drawn).toBe(icon.path);
+    icons.add(drawn ?? "");
+  }
+  expect(icons.size).toBe(expected.length);
+}
 
 async function footerOf(page: Page): Promise<Locator> {
   // The footer's code loads after the page's first render.
@@ -68,30 +105,9 @@ describe.each(["fr", "en"] as const)("the footer in %s", (lang: Lang) => {
     await visible(page.getByRole("heading", { level: 1, name: message(lang, "content.blog.title") }));
   });
 
-  it("links to each social account with its icon and name, in a new tab", async () => {
-    expect(SOCIAL_LINKS.length).toBeGreaterThan(0);
+  it("links to each social account of the default configuration with its icon and name, in a new tab", async () => {
     const page = await openPage(`/${lang}`);
-    const footer = await footerOf(page);
-    const social = footer.getByRole("region", { name: message(lang, "footer.followUs"), exact: true });
-    const links = social.getByRole("link");
-    await visible(links);
-    expect(await links.count()).toBe(SOCIAL_LINKS.length);
-    const icons = new Set<string>();
-    for (const { label, link: href, icon } of SOCIAL_LINKS) {
-      // Its name says that it opens a new tab; what the eye reads is the network's name.
-      const link = social.getByRole("link", { name: new RegExp(`^${escapeRegExp(label)}\\s+${escapeRegExp(message(lang, "layout.newWindow"))}$`) });
-      await visible(link.getByText(label, { exact: true }));
-      expect(await link.getAttribute("href")).toBe(href);
-      expect(new URL(href).protocol).toBe("https:");
-      expect(await link.getAttribute("target")).toBe("_blank");
-      expect((await link.getAttribute("rel"))?.split(/\s+/)).toContain("noopener");
-      const svg = await visible(link.locator("svg"));
-      expect(await svg.getAttribute("aria-hidden")).toBe("true");
-      const drawn = await svg.locator("path").getAttribute("d");
-      expect(drawn).toBe(icon.path);
-      icons.add(drawn ?? "");
-    }
-    expect(icons.size).toBe(SOCIAL_LINKS.length);
+    await expectSocialLinks(page, lang, DEFAULT_SOCIAL_LINKS);
   });
 
   it("opens the newsletter's data protection policy in a new tab, without giving it the shop's window", async () => {
@@ -109,5 +125,29 @@ describe.each(["fr", "en"] as const)("the footer in %s", (lang: Lang) => {
     expect(await tab.evaluate(() => window.opener)).toBeNull();
     // The shop's tab stays where it was.
     expect(new URL(page.url()).pathname).toBe(`/${lang}`);
+  });
+});
+
+describe("the footer of a shop started with its own SOCIAL_LINKS", () => {
+  const CONFIGURED: readonly SocialLink[] = [
+    { network: "youtube", url: "https://www.youtube.com/@escale" },
+    { network: "linkedin", url: "https://www.linkedin.com/company/escale/?viewAsMember=true" },
+  ];
+  let shop: RunningShop | undefined;
+  let dataDir: string | undefined;
+
+  beforeAll(async () => {
+    dataDir = await mkdtemp(path.join(tmpdir(), "escale-e2e-social-"));
+    shop = await startShop({ cwd: ROOT, dataDir, env: { SOCIAL_LINKS: CONFIGURED.map(({ network, url }) => `${network}=${url}`).join(",") } });
+  }, SECOND_SHOP_START_MS);
+  afterAll(async () => {
+    await shop?.stop();
+    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it("links to exactly those accounts, in their order", async () => {
+    if (!shop) throw new Error("the second shop did not start");
+    const page = await openPage(`${shop.baseUrl}/en`);
+    await expectSocialLinks(page, "en", CONFIGURED);
   });
 });

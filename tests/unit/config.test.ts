@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ConfigError, DEFAULT_ALTCHA_MAX_NUMBER, DEFAULT_MAIL_FROM, DEMO_STOREFRONT_TOKEN, loadConfig } from "../../server/config.ts";
+import { ConfigError, DEFAULT_ALTCHA_MAX_NUMBER, DEFAULT_MAIL_FROM, DEFAULT_SOCIAL_LINKS, DEMO_STOREFRONT_TOKEN, loadConfig } from "../../server/config.ts";
 
 describe("configuration", () => {
   it("runs on embedded defaults when nothing is configured", () => {
@@ -21,7 +21,32 @@ describe("configuration", () => {
       staffDirectoryUrl: undefined,
       smtpUrl: undefined,
       mailFrom: DEFAULT_MAIL_FROM,
+      socialLinks: DEFAULT_SOCIAL_LINKS,
     });
+  });
+
+  it("links the footer to the networks' own home pages until the brand's accounts are configured", () => {
+    expect(loadConfig({}).socialLinks).toEqual([
+      { network: "facebook", url: "https://www.facebook.com/" },
+      { network: "instagram", url: "https://www.instagram.com/" },
+      { network: "linkedin", url: "https://www.linkedin.com/" },
+      { network: "youtube", url: "https://www.youtube.com/" },
+    ]);
+  });
+
+  it("reads the brand's social accounts in the order given, each address whole", () => {
+    const config = loadConfig({
+      SOCIAL_LINKS: " youtube=https://www.youtube.com/@escale , instagram=https://www.instagram.com/escale/?hl=fr&utm=a=b",
+    });
+    expect(config.socialLinks).toEqual([
+      { network: "youtube", url: "https://www.youtube.com/@escale" },
+      { network: "instagram", url: "https://www.instagram.com/escale/?hl=fr&utm=a=b" },
+    ]);
+  });
+
+  it("shows no social links for SOCIAL_LINKS=none, and takes an empty SOCIAL_LINKS as unset like any variable", () => {
+    expect(loadConfig({ SOCIAL_LINKS: "none" }).socialLinks).toEqual([]);
+    expect(loadConfig({ SOCIAL_LINKS: "" }).socialLinks).toEqual(DEFAULT_SOCIAL_LINKS);
   });
 
   it("reads the accounts' settings: token secret, captcha, staff directory, SMTP", () => {
@@ -99,6 +124,12 @@ describe("configuration", () => {
     ["STAFF_DIRECTORY_URL", "directory", /STAFF_DIRECTORY_URL/],
     ["SMTP_URL", "mail.example.com", /SMTP_URL/],
     ["TRUST_PROXY", "any proxy", /TRUST_PROXY/],
+    ["SOCIAL_LINKS", "facebook=https://www.facebook.com/escale,tiktok=https://www.tiktok.com/@escale", /SOCIAL_LINKS.*one of facebook, instagram, linkedin, youtube.*tiktok/],
+    ["SOCIAL_LINKS", "facebook=http://www.facebook.com/escale", /SOCIAL_LINKS.*https/],
+    ["SOCIAL_LINKS", "instagram=escale", /SOCIAL_LINKS.*https/],
+    ["SOCIAL_LINKS", "https://www.facebook.com/escale", /SOCIAL_LINKS.*network=url/],
+    ["SOCIAL_LINKS", "facebook=https://www.facebook.com/escale,", /SOCIAL_LINKS.*network=url/],
+    ["SOCIAL_LINKS", "facebook=https://www.facebook.com/a,facebook=https://www.facebook.com/b", /SOCIAL_LINKS.*once/],
   ])("refuses a bad %s with a one-line message naming it", (name, value, pattern) => {
     let error: unknown;
     try {

@@ -33,6 +33,7 @@ export function runtimeConfigOf(config: Config): RuntimeConfig {
         ? { provider: "recaptcha", siteKey: config.captcha.siteKey, challengeUrl: null }
         : { provider: "altcha", siteKey: null, challengeUrl: CAPTCHA_CHALLENGE_URL },
     payment: { provider: "sandbox", clientKey: null, environment: "test" },
+    socialLinks: config.socialLinks,
   };
 }
 

@@ -1,11 +1,12 @@
-// The site footer: reassurance banner, newsletter signup, information pages, social links.
+// The site footer: reassurance banner, newsletter signup, information pages, and the brand's social
+// links when the shop has any (SOCIAL_LINKS).
 import { useLingui } from "@lingui/react";
 import { Link } from "@tanstack/react-router";
 import { useLang, useShopContext } from "../../app/shop-context.ts";
 import { pageHref, type PageId } from "../../routes/pages.ts";
 import { NewsletterForm } from "./newsletter-form.tsx";
 import { Reassurance } from "./reassurance.tsx";
-import { SOCIAL_LINKS } from "./social-links.ts";
+import { SOCIAL_NETWORK_DISPLAY } from "./social-links.ts";
 import "./footer.css";
 
 /** The information pages, in the order the footer lists them, with their link text. */
@@ -43,24 +44,29 @@ export function Footer() {
               ))}
             </ul>
           </nav>
-          <section className="site-footer__column" aria-labelledby="footer-social">
-            <h2 id="footer-social" className="site-footer__heading">
-              {_("footer.followUs")}
-            </h2>
-            <ul className="social-links">
-              {SOCIAL_LINKS.map((social) => (
-                <li key={social.label}>
-                  <a href={social.link} className="social-links__link" rel="noopener noreferrer" target="_blank">
-                    <svg viewBox={social.icon.viewBox} width="24" height="24" aria-hidden="true" focusable="false">
-                      <path d={social.icon.path} fill="currentColor" fillRule="evenodd" />
-                    </svg>
-                    <span>{social.label}</span>
-                    <span className="visually-hidden"> {_("layout.newWindow")}</span>
-                  </a>
-                </li>
-              ))}
-            </ul>
-          </section>
+          {config.socialLinks.length > 0 && (
+            <section className="site-footer__column" aria-labelledby="footer-social">
+              <h2 id="footer-social" className="site-footer__heading">
+                {_("footer.followUs")}
+              </h2>
+              <ul className="social-links">
+                {config.socialLinks.map(({ network, url }) => {
+                  const { label, icon } = SOCIAL_NETWORK_DISPLAY[network];
+                  return (
+                    <li key={network}>
+                      <a href={url} className="social-links__link" rel="noopener noreferrer" target="_blank">
+                        <svg viewBox={icon.viewBox} width="24" height="24" aria-hidden="true" focusable="false">
+                          <path d={icon.path} fill="currentColor" fillRule="evenodd" />
+                        </svg>
+                        <span>{label}</span>
+                        <span className="visually-hidden"> {_("layout.newWindow")}</span>
+                      </a>
+                    </li>
+                  );
+                })}
+              </ul>
+            </section>
+          )}
         </div>
       </div>
       <div className="site-footer__bottom">

@@ -45,8 +45,15 @@ export interface RunningShop {
 
 class PortTakenError extends Error {}
 
+export interface ShopOptions {
+  cwd: string;
+  dataDir: string;
+  /** Shop settings of this run (environment variables), over the embedded defaults. */
+  env?: Record<string, string>;
+}
+
 /** Starts the server on a free port and resolves once `GET /healthz` answers 200 (polled). */
-export async function startShop(options: { cwd: string; dataDir: string }): Promise<RunningShop> {
+export async function startShop(options: ShopOptions): Promise<RunningShop> {
   for (let attempt = 1; ; attempt += 1) {
     try {
       return await startShopOnce(options);
@@ -57,7 +64,7 @@ export async function startShop(options: { cwd: string; dataDir: string }): Prom
   }
 }
 
-async function startShopOnce(options: { cwd: string; dataDir: string }): Promise<RunningShop> {
+async function startShopOnce(options: ShopOptions): Promise<RunningShop> {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const started = performance.now();
@@ -71,6 +78,7 @@ async function startShopOnce(options: { cwd: string; dataDir: string }): Promise
       HOST: "127.0.0.1",
       DATA_DIR: options.dataDir,
       LOG_LEVEL: "warn",
+      ...options.env,
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
