@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { components } from "../../src/api/schema.gen.ts";
 import { products } from "../../server/seed/data/products.ts";
@@ -198,5 +199,60 @@ describe.each(backends())("search results page's paging, sorting and filters on 
       const response = await shop.request({ url: `/api/v1/products/search?searchTerm=${term}&${query}` });
       expect(response.statusCode, query).toBe(400);
     }
+  });
+});
+
+/** Unaccented, lower-cased words of a name. */
+const wordsOf = (name: string) =>
+  name
+    .normalize("NFD")
+    .replace(/\p{M}/gu, "")
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
+
+/** A seeded product with a word in its French name that starts no word of another product's name, and that word. */
+function distinctivelyNamed(): { product: (typeof products)[number]; word: string } {
+  for (const product of products) {
+    const others = products.filter((other) => other !== product).flatMap((other) => wordsOf(other.name.fr));
+    const word = wordsOf(product.name.fr).find((candidate) => candidate.length >= 6 && !others.some((other) => other.startsWith(candidate)));
+    if (word) return { product, word };
+  }
+  throw new Error("no seeded product has a word of its own in its name");
+}
+
+describe.each(backends())("search leaves out products without stock on $name", (backend) => {
+  let shop: TestApp;
+  const { product, word } = distinctivelyNamed();
+  beforeAll(async () => {
+    // Uncached reads: the same search is asked before and after the stock changes.
+    shop = await startTestApp(backend, { app: { cacheReads: false } });
+  });
+  afterAll(() => shop?.close());
+
+  const references = async (term: string) => {
+    const response = await shop.request({ url: `/api/v1/products/search?searchTerm=${encodeURIComponent(term)}&size=100` });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json<Schemas["SearchResult"]>().products.content.map((found) => found.reference);
+  };
+  const suggestions = async (term: string) => {
+    const response = await shop.request({ url: `/api/v1/products/search-autocomplete?searchTerm=${encodeURIComponent(term)}` });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json<Schemas["Autocomplete"]>().terms;
+  };
+
+  it("finds a product while it has stock, and neither lists nor suggests it once its stock is 0 (allowEmptyStock false)", async () => {
+    expect(await references(word)).toContain(product.reference);
+    expect(await references(product.reference)).toContain(product.reference);
+    expect(await suggestions(word)).toEqual([product.name.fr]);
+
+    // Every offer of the product (one per variant) runs out.
+    await shop.db.rows(sql`
+      update offers set stock_quantity = 0
+      where variant_id in (select v.id from variants v join products p on p.id = v.product_id where p.reference = ${product.reference})`);
+
+    expect(await references(word)).not.toContain(product.reference);
+    expect(await references(product.reference)).not.toContain(product.reference);
+    expect(await suggestions(word)).toEqual([]);
   });
 });

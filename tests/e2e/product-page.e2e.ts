@@ -86,6 +86,44 @@ describe("the product gallery", () => {
     expect(await opener.evaluate((element) => element === document.activeElement)).toBe(true);
   });
 
+  it("loops: 'previous' on the first picture shows the last one, 'next' on the last shows the first", async () => {
+    const product = await findProduct(
+      "fr",
+      "simple product in stock with three pictures or more",
+      (item) => !item.isConfigurable && item.pictures.length >= 3 && (item.offer?.stockQuantity ?? 0) > 5,
+    );
+    const count = product.pictures.length;
+    const page = await openProduct("fr", product);
+    const slider = gallery(page, "fr", product).getByRole("region", { name: message("fr", "product.gallery.pictures"), exact: true });
+    const slides = slider.getByRole("group");
+    const viewport = slider.locator(".product-gallery__viewport");
+    /** The 1-based positions of the pictures the viewport shows. */
+    const shownPictures = async () => {
+      const shown: number[] = [];
+      for (let index = 0; index < count; index += 1) if (await shownIn(slides.nth(index), viewport)) shown.push(index + 1);
+      return shown;
+    };
+    const dot = (index: number) => slider.getByRole("button", { name: fill(message("fr", "product.gallery.goTo"), { index, count }), exact: true });
+    const previous = slider.getByRole("button", { name: message("fr", "product.gallery.previous"), exact: true });
+    const next = slider.getByRole("button", { name: message("fr", "product.gallery.next"), exact: true });
+
+    await visible(slides);
+    expect(await slides.count()).toBe(count);
+    // The slider has started once embla has positioned its track; until then the arrows do nothing.
+    await expect.poll(() => slider.locator(".product-gallery__track").evaluate((track: HTMLElement) => track.style.transform)).not.toBe("");
+    expect(await shownPictures()).toEqual([1]);
+
+    await previous.click();
+    await expect.poll(shownPictures).toEqual([count]);
+    expect(await dot(count).getAttribute("aria-current")).toBe("true");
+    expect(await dot(1).getAttribute("aria-current")).toBeNull();
+
+    await next.click();
+    await expect.poll(shownPictures).toEqual([1]);
+    expect(await dot(1).getAttribute("aria-current")).toBe("true");
+    expect(await dot(count).getAttribute("aria-current")).toBeNull();
+  });
+
   it("shows a single picture plainly, without slider controls", async () => {
     const product = await findProduct("fr", "simple product with a single picture", (item) => !item.isConfigurable && item.pictures.length === 1);
     const [only] = product.pictures;

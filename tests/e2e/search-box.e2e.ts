@@ -1,10 +1,11 @@
 // The search box with autocomplete, in the header and in the phone's search dialog: its delays
 // (on a paused page clock, so no delay passes unseen), the terms it suggests, its empty and error
-// states, the term of the results page, and a search sent when the box's code cannot be loaded.
+// states, the term of the results page, the search button, and a search sent when the box's code
+// cannot be loaded.
 import type { Locator, Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { HEADER_DEBOUNCE_MS, PANEL_DEBOUNCE_MS } from "../../machines/search/search.types.ts";
-import { data, storefrontApi } from "./support/api.ts";
+import { data, normaliseSpaces, storefrontApi } from "./support/api.ts";
 import { currentContext, MOBILE, openPage } from "./support/browser.ts";
 import { productWithGallery, searchWordOf } from "./support/catalogue.ts";
 import { message } from "./support/messages.ts";
@@ -37,6 +38,12 @@ function recordSearchRequests(page: Page): SearchRequest[] {
 function headerSearch(page: Page) {
   const search = page.getByRole("banner").getByRole("search");
   return { search, box: search.getByRole("combobox", { name: message("fr", "searchBar.label") }) };
+}
+
+/** The names of the products the results page lists, in order. */
+async function shownProductNames(page: Page): Promise<string[]> {
+  const cards = page.getByRole("region", { name: message("fr", "catalog.listing.results") }).getByRole("article");
+  return (await cards.getByRole("heading").allInnerTexts()).map(normaliseSpaces);
 }
 
 function suggestionsOf(search: Locator) {
@@ -157,5 +164,28 @@ describe("the search box", () => {
     await waitForPath(page, "/fr/recherche", { search: (params) => params.get("searchTerm") === word });
     await visible(page.getByRole("heading", { level: 1, name: message("fr", "search.page.titleWithTerm").replace("{term}", word) }));
     await visible(page.getByRole("main").getByRole("link", { name: first.name, exact: true }));
+  });
+
+  it("opens the results page from its button, which stays disabled for 'sa '", async () => {
+    const api = await storefrontApi("fr");
+    const results = await data(api.GET("/products/search", { params: { query: { searchTerm: word, size: 24 } } }));
+    expect(results.products.content.length).toBeGreaterThan(0);
+    const page = await openPage("/fr");
+    const { search, box } = headerSearch(page);
+    const submit = search.getByRole("button", { name: message("fr", "searchBar.submit"), exact: true });
+    // The box's machine decides from then on (before it loads, the typed text alone does).
+    await warmUp(search, box);
+
+    // Three characters, but only two that are not spaces: nothing to search yet.
+    await box.fill("sa ");
+    await expect.poll(() => box.inputValue()).toBe("sa ");
+    expect(await submit.isDisabled()).toBe(true);
+
+    await box.fill(word);
+    await expect.poll(() => submit.isEnabled()).toBe(true);
+    await submit.click();
+    await waitForPath(page, "/fr/recherche", { search: (params) => params.get("searchTerm") === word });
+    await visible(page.getByRole("heading", { level: 1, name: message("fr", "search.page.titleWithTerm").replace("{term}", word) }));
+    await expect.poll(() => shownProductNames(page), { timeout: 15_000 }).toEqual(results.products.content.map((product) => product.name));
   });
 });
