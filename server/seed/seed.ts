@@ -5,6 +5,7 @@ import { sql } from "drizzle-orm";
 import type { Database, Orm } from "../db/client.ts";
 import * as tables from "../db/schema.ts";
 import { landingKey } from "../modules/content/content-repository.ts";
+import { DEMO_VIDEOS_PATH } from "../modules/media/picture-urls.ts";
 import { attributes as seedAttributes } from "./data/attributes.ts";
 import { categoryTree } from "./data/categories.ts";
 import { contentDocuments, landingPages } from "./data/content.ts";
@@ -315,6 +316,20 @@ async function seedProductsInto(
             background: mood.background,
             foreground,
             layout: position === 0 ? "centered" : position === 1 ? "detail" : "ambiance",
+          });
+        }
+        if (variant.item.video) {
+          // Its cover's artwork stands for it until it plays.
+          pictureRows.push({
+            productId: variant.productId,
+            position: mood.pictures,
+            isCover: false,
+            category: "AMBIANCE",
+            icon: variant.item.icon,
+            background: mood.background,
+            foreground,
+            layout: "centered",
+            videoUrl: `${DEMO_VIDEOS_PATH}${variant.item.video}`,
           });
         }
       }

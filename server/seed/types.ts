@@ -56,4 +56,6 @@ export interface SeedProduct {
   variants?: Record<string, string[]>;
   supplierReference: string;
   logisticClass: "SMALL" | "MEDIUM" | "LARGE" | "FRAGILE";
+  /** An mp4 of server/seed/media shown last in the product's gallery (served at /media/videos/). */
+  video?: string;
 }

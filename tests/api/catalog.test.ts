@@ -259,6 +259,27 @@ describe.each(backends())("catalogue on $name", (backend) => {
       expect((await shop.app.inject({ url: "/media/pictures/999999/small.svg" })).statusCode).toBe(404);
     });
 
+    it("serves the demo video of a product's gallery as an mp4 a video element can seek in", async () => {
+      const product = (await shop.request({ url: "/api/v1/products/slug/mahogany-desk-model-1-100?locale=en_US" })).json<Product>();
+      const videos = product.pictures.filter((picture) => picture.url);
+      expect(videos).toHaveLength(1);
+      const [video] = videos;
+      // Last in the gallery, with a picture to show until it plays.
+      expect(video?.order).toBe(Math.max(...product.pictures.map((picture) => picture.order)));
+      expect(video?.isCover).toBe(false);
+      expect((await shop.app.inject({ url: video?.srcMedium ?? "" })).statusCode).toBe(200);
+
+      const whole = await shop.app.inject({ url: video?.url ?? "" });
+      expect(whole.statusCode).toBe(200);
+      expect(whole.headers["content-type"]).toBe("video/mp4");
+      expect(whole.rawPayload.subarray(4, 8).toString("latin1")).toBe("ftyp");
+      const part = await shop.app.inject({ url: video?.url ?? "", headers: { range: "bytes=0-99" } });
+      expect(part.statusCode).toBe(206);
+      expect(part.rawPayload).toHaveLength(100);
+      expect(part.headers["content-range"]).toBe(`bytes 0-99/${whole.rawPayload.length}`);
+      expect((await shop.app.inject({ url: "/media/videos/no-such-video.mp4" })).statusCode).toBe(404);
+    });
+
     it("answers 404 for an unknown slug and 400 for a malformed one", async () => {
       expect((await shop.request({ url: "/api/v1/products/slug/no-such-product" })).statusCode).toBe(404);
       expect((await shop.request({ url: "/api/v1/products/slug/BAD%20SLUG" })).statusCode).toBe(400);

@@ -1,9 +1,11 @@
-// Serves generated pictures: product pictures by id, marketing artwork by icon and colours.
+// Serves generated pictures (product pictures by id, marketing artwork by icon and colours) and the
+// demo catalogue's videos.
+import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import { sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { hasIcon, PICTURE_LAYOUTS, renderArtwork, type PictureLayout } from "./artwork.ts";
-import { PICTURE_SIZES, type PictureSize } from "./picture-urls.ts";
+import { DEMO_VIDEOS_DIR, DEMO_VIDEOS_PATH, PICTURE_SIZES, type PictureSize } from "./picture-urls.ts";
 import { notFound } from "../../http/errors.ts";
 
 const MAX_ARTWORK_SIDE = 3000;
@@ -19,6 +21,17 @@ function sendSvg(reply: FastifyReply, svg: string, maxAge: number) {
 }
 
 export async function mediaRoutes(app: FastifyInstance, options: { db: Database }) {
+  // Range requests included: a video element asks for parts of the file as it plays and seeks.
+  await app.register(fastifyStatic, {
+    root: DEMO_VIDEOS_DIR,
+    prefix: DEMO_VIDEOS_PATH,
+    decorateReply: false,
+    wildcard: false,
+    index: false,
+    allowedPath: (pathName) => pathName.endsWith(".mp4"),
+    setHeaders: (response) => response.header("cache-control", "public, max-age=86400"),
+  });
+
   app.get<{ Params: { id: string; size: string } }>(
     "/media/pictures/:id/:size",
     {

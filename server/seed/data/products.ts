@@ -1509,6 +1509,8 @@ const home: SeedProduct[] = [
     attributes: { scale: "1-100" },
     supplierReference: "SUP-7302-D",
     logisticClass: "FRAGILE",
+    // Made from its cover picture: ffmpeg -loop 1 -framerate 25 -i cover.png -vf "zoompan=z='1+0.25*on/150':x='iw/2-(iw/zoom/2)':y='ih/2-(ih/zoom/2)':d=1:s=720x720:fps=25,format=yuv420p" -frames:v 150 -c:v libx264 -crf 30 -tune stillimage -movflags +faststart -an
+    video: "mahogany-desk-model.mp4",
   },
 ];
 
