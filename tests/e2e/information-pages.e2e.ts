@@ -6,6 +6,7 @@ import { describe, expect, inject, it } from "vitest";
 import { privacyPolicy } from "../../src/features/content/privacy-content.ts";
 import { data, storefrontApi, type Lang } from "./support/api.ts";
 import { openPage } from "./support/browser.ts";
+import { brandName } from "./support/catalogue.ts";
 import { message } from "./support/messages.ts";
 import { visible, waitForPath } from "./support/waits.ts";
 
@@ -104,5 +105,20 @@ describe("information pages", () => {
       const link = footer.getByRole("link", { name: message("en", id), exact: true });
       expect(new URL((await link.getAttribute("href")) ?? "", page.url()).pathname).toBe(href);
     }
+  });
+
+  it.each(["fr", "en"] as const)("name themselves in the browser's tab, with the shop's name, in %s", async (lang) => {
+    const paths = ["contact", "faq", "livraison", "echange-retour", "blog", "mentions-legales", "conditions-generales-de-vente", "politique-de-protection-des-donnees-personnelles", "gestion-des-cookies"];
+    const brand = await brandName();
+    const page = await openPage(`/${lang}`);
+    const titles = new Set<string>();
+    for (const path of paths) {
+      await page.goto(`/${lang}/${path}`);
+      await visible(page.getByRole("heading", { level: 1 }));
+      // The tab shows the page's own name before the shop's ("Cookie settings – Escale"), not the shop's alone.
+      await expect.poll(() => page.title()).toMatch(new RegExp(`^.+ – ${brand}$`));
+      titles.add(await page.title());
+    }
+    expect(titles.size).toBe(paths.length);
   });
 });

@@ -4,6 +4,8 @@ import { useLingui } from "@lingui/react";
 import { useId } from "react";
 import { isPanelOpen } from "../../../machines/cookie-consent/cookie-consent.selectors.ts";
 import { CONSENT_CATEGORIES, useConsentChoices, useConsentSend, useConsentState, type ConsentCategory } from "../../app/consent.tsx";
+import { useShopContext } from "../../app/shop-context.ts";
+import { useSeo } from "../../ui/use-seo.ts";
 import "./cookies-page.css";
 
 /** What the shop itself keeps in the browser, which it cannot work without. */
@@ -15,6 +17,8 @@ export function CookiesPage() {
   const headingId = useId();
   const choices = useConsentChoices();
   const choosing = useConsentState(isPanelOpen, false);
+  const { config } = useShopContext();
+  useSeo({ title: `${_("cookies.title")} – ${config.brandName}`, description: _("cookies.intro") });
 
   const change = () => {
     if (choosing) {
