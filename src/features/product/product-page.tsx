@@ -252,8 +252,7 @@ function stockMessage(level: StockLevel, _: (id: string, values?: Record<string,
     case "lastItem":
       return _("product.stock.lastItem");
     case "low":
-      // `fewer`: the English text says "More than N items" (SPEC §4), true only with N below the count.
-      return _("product.stock.low", { count: level.quantity, fewer: level.quantity - 1 });
+      return _("product.stock.low", { count: level.quantity });
     case "inStock":
       return _("product.stock.inStock");
   }
