@@ -4,7 +4,7 @@
 import type { Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { shownPrice, type Lang } from "./support/api.ts";
-import { currentContext, openPage } from "./support/browser.ts";
+import { openPage } from "./support/browser.ts";
 import { brandName, findProduct, simpleProductWithStock, type Product } from "./support/catalogue.ts";
 import { message } from "./support/messages.ts";
 import { hidden, visible, waitForPath } from "./support/waits.ts";
