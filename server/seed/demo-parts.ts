@@ -3,6 +3,7 @@
 // the next start, and seeding twice changes nothing.
 import type { Database } from "../db/client.ts";
 import { demoCustomers, demoStaffDirectory } from "../modules/customers/demo-customers.ts";
+import { demoContentDocuments } from "./content-documents.ts";
 import { demoCoupons } from "./coupons.ts";
 import type { SeedOptions } from "./seed.ts";
 
@@ -13,4 +14,4 @@ export interface DemoPart {
   seedIfEmpty(db: Database, options: SeedOptions): Promise<boolean>;
 }
 
-export const DEMO_PARTS: DemoPart[] = [demoCoupons, demoStaffDirectory, demoCustomers];
+export const DEMO_PARTS: DemoPart[] = [demoContentDocuments, demoCoupons, demoStaffDirectory, demoCustomers];

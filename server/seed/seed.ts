@@ -8,7 +8,9 @@ import { landingKey } from "../modules/content/content-repository.ts";
 import { DEMO_VIDEOS_PATH } from "../modules/media/picture-urls.ts";
 import { attributes as seedAttributes } from "./data/attributes.ts";
 import { categoryTree } from "./data/categories.ts";
-import { contentDocuments, landingPages } from "./data/content.ts";
+import { brandDocument, withBrand } from "./brand.ts";
+import { CONTENT_LOCALES, contentDocumentRows } from "./content-documents.ts";
+import { landingPages } from "./data/content.ts";
 import { products as seedProducts } from "./data/products.ts";
 import { DEMO_PARTS } from "./demo-parts.ts";
 import { shipmentMethods } from "./shipment-methods.ts";
@@ -58,15 +60,8 @@ export function slugify(text: string): string {
     .slice(0, 120);
 }
 
-const withBrand = (text: string, brand: string) => text.replaceAll("{brand}", brand);
-
 function localizedWithBrand(value: Localized, brand: string): Localized {
   return { fr: withBrand(value.fr, brand), en: withBrand(value.en, brand) };
-}
-
-/** Replaces `{brand}` everywhere in a JSON document. */
-function brandDocument<T>(document: T, brand: string): T {
-  return JSON.parse(JSON.stringify(document).replaceAll("{brand}", brand.replace(/["\\]/g, "\\$&"))) as T;
 }
 
 function cartesian(axes: [string, string[]][]): Record<string, string>[] {
@@ -390,14 +385,8 @@ function isLight(hex: string): boolean {
 }
 
 async function seedContent(tx: Orm, brandName: string, categories: CategoryIds) {
-  const rows: (typeof tables.marketingContent.$inferInsert)[] = [];
-  for (const [lang, locale] of [
-    ["fr", "fr_FR"],
-    ["en", "en_US"],
-  ] as const) {
-    for (const [key, body] of Object.entries(contentDocuments[lang])) {
-      rows.push({ key, locale, body: brandDocument(body, brandName) });
-    }
+  const rows = contentDocumentRows(brandName);
+  for (const [lang, locale] of CONTENT_LOCALES) {
     const paths = Object.fromEntries(categories[lang === "fr" ? "pathFr" : "pathEn"]);
     for (const landing of landingPages(lang, paths)) {
       const key = [...categories.pathFr.entries()].find(

@@ -226,6 +226,48 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/afs_marketing_other/data-protection": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the personal data protection policy
+         * @description Not among the spec's calls (the spec lists the page, not where its text comes from); served
+         *     like the other information pages so that the shop's owner edits it without a release.
+         */
+        get: operations["getDataProtectionContent"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/afs_marketing_other/blog": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the blog
+         * @description Not among the spec's calls (the spec lists the `/blog` page only): the blog's articles, newest
+         *     first, in the request language.
+         */
+        get: operations["getBlogContent"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/afs_marketing_other/homepage": {
         parameters: {
             query?: never;
@@ -1518,6 +1560,25 @@ export interface components {
             intro: string;
             seo: components["schemas"]["Seo"];
             sections: components["schemas"]["ContentSection"][];
+        };
+        BlogPage: {
+            title: string;
+            /** @description Introduction as HTML; may be empty. */
+            intro: string;
+            seo: components["schemas"]["Seo"];
+            /** @description Newest first. */
+            articles: components["schemas"]["BlogArticle"][];
+        };
+        BlogArticle: {
+            /** @description Fragment identifier of the article on the blog page. */
+            anchor: string;
+            title: string;
+            /** Format: date */
+            publishedOn: string;
+            /** @description One or two sentences of plain text. */
+            summary: string;
+            /** @description The article's body, as HTML. */
+            html: string;
         };
         FaqPage: {
             title: string;
@@ -2825,6 +2886,58 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ContentPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getDataProtectionContent: {
+        parameters: {
+            query?: {
+                /** @description Language of the response. */
+                locale?: components["parameters"]["Locale"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The data protection policy. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContentPage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getBlogContent: {
+        parameters: {
+            query?: {
+                /** @description Language of the response. */
+                locale?: components["parameters"]["Locale"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The blog. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BlogPage"];
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -1,4 +1,6 @@
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { demoContentDocuments } from "../../server/seed/content-documents.ts";
 import type { components } from "../../src/api/schema.gen.ts";
 import { backends, startTestApp, type TestApp } from "../support/test-app.ts";
 
@@ -62,6 +64,37 @@ describe.each(backends())("marketing content on $name", (backend) => {
     const everything = JSON.stringify(await get("/api/v1/platform/legal-mentions"));
     expect(everything).toContain("Aile Boutique");
     expect(everything).not.toContain("{brand}");
+  });
+
+  it("has the data protection policy and the blog, in both languages, the brand filled in", async () => {
+    for (const locale of ["fr_FR", "en_US"]) {
+      const policy = await get<Schemas["ContentPage"]>(`/api/v1/afs_marketing_other/data-protection?locale=${locale}`);
+      expect(policy.sections.map((section) => section.anchor)).toContain("cookies");
+      expect(policy.seo.title).toContain("Aile Boutique");
+      const blog = await get<Schemas["BlogPage"]>(`/api/v1/afs_marketing_other/blog?locale=${locale}`);
+      expect(blog.articles.length).toBeGreaterThan(1);
+      const dates = blog.articles.map((article) => article.publishedOn);
+      expect(dates).toEqual([...dates].sort().reverse());
+      expect(new Set(blog.articles.map((article) => article.anchor)).size).toBe(blog.articles.length);
+      for (const document of [policy, blog]) expect(JSON.stringify(document)).not.toContain("{brand}");
+      expect(blog.seo.title).toContain("Aile Boutique");
+    }
+    // The two languages tell the same articles.
+    const french = await get<Schemas["BlogPage"]>("/api/v1/afs_marketing_other/blog");
+    const english = await get<Schemas["BlogPage"]>("/api/v1/afs_marketing_other/blog?locale=en_US");
+    expect(english.articles.map((article) => [article.anchor, article.publishedOn])).toEqual(french.articles.map((article) => [article.anchor, article.publishedOn]));
+  });
+
+  it("gives a database seeded before them the documents it lacks, leaving the others as they were", async () => {
+    const edited = { title: "Mentions revues", intro: "", seo: { title: "Mentions", description: "Revues" }, sections: [] };
+    await shop.db.orm.execute(sql`delete from marketing_content where key = 'blog'`);
+    await shop.db.orm.execute(sql`update marketing_content set body = ${JSON.stringify(edited)}::jsonb where key = 'legal-mentions' and locale = 'fr_FR'`);
+    expect(await demoContentDocuments.seedIfEmpty(shop.db, { brandName: "Aile Boutique" })).toBe(true);
+    const rows = await shop.db.rows<{ key: string; locale: string; body: unknown }>(sql`select key, locale, body from marketing_content where key in ('blog', 'legal-mentions') order by key, locale`);
+    expect(rows.map((row) => `${row.key}:${row.locale}`)).toEqual(["blog:en_US", "blog:fr_FR", "legal-mentions:en_US", "legal-mentions:fr_FR"]);
+    expect(rows.find((row) => row.key === "legal-mentions" && row.locale === "fr_FR")?.body).toEqual(edited);
+    // Once complete, nothing more to add.
+    expect(await demoContentDocuments.seedIfEmpty(shop.db, { brandName: "Aile Boutique" })).toBe(false);
   });
 
   it("has terms of use with the retractation anchor, in both languages", async () => {

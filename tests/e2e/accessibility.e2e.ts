@@ -21,6 +21,7 @@ beforeAll(async () => {
       product: `/${lang}/${lang === "fr" ? "produit" : "product"}/${product.slug}`,
       search: `/${lang}/${lang === "fr" ? "recherche" : "search"}?searchTerm=${encodeURIComponent(searchWordOf(product.name))}`,
       information: `/${lang}/conditions-generales-de-vente`,
+      blog: `/${lang}/blog`,
     };
   }
 });
@@ -33,7 +34,7 @@ async function settled(page: Page): Promise<void> {
 }
 
 describe.each(["fr", "en"] as const)("accessibility in %s", (lang) => {
-  it.each(["home", "listing", "product", "search", "information"])("has no serious or critical axe violation on the %s page", async (name) => {
+  it.each(["home", "listing", "product", "search", "information", "blog"])("has no serious or critical axe violation on the %s page", async (name) => {
     const path = paths[lang][name];
     if (!path) throw new Error(`no path for ${name}`);
     const page = await openPage(path, { consent: "undecided" });

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_SOCIAL_LINKS } from "../../server/config.ts";
 import type { SocialLink } from "../../src/app/runtime-config.ts";
 import { SOCIAL_NETWORK_DISPLAY } from "../../src/features/footer/social-links.ts";
-import type { Lang } from "./support/api.ts";
+import { data, storefrontApi, type Lang } from "./support/api.ts";
 import { openPage } from "./support/browser.ts";
 import { message } from "./support/messages.ts";
 import { startShop, type RunningShop } from "./support/shop-process.ts";
@@ -102,7 +102,8 @@ describe.each(["fr", "en"] as const)("the footer in %s", (lang: Lang) => {
 
     await information.getByRole("link", { name: message(lang, "footer.link.blog"), exact: true }).click();
     await waitForPath(page, `/${lang}/blog`);
-    await visible(page.getByRole("heading", { level: 1, name: message(lang, "content.blog.title") }));
+    const blog = await data((await storefrontApi(lang)).GET("/afs_marketing_other/blog"));
+    await visible(page.getByRole("heading", { level: 1, name: blog.title }));
   });
 
   it("links to each social account of the default configuration with its icon and name, in a new tab", async () => {

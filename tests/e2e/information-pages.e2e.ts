@@ -1,9 +1,7 @@
-// The information pages show the shop's texts from the API (the data protection policy and the
-// blog's waiting page are the SPA's own); the terms of sale open at their withdrawal section when
-// the address says `#retractation`.
+// The information pages and the blog show the shop's texts from the API; the terms of sale open at
+// their withdrawal section when the address says `#retractation`.
 import type { Locator } from "playwright-core";
-import { describe, expect, inject, it } from "vitest";
-import { privacyPolicy } from "../../src/features/content/privacy-content.ts";
+import { describe, expect, it } from "vitest";
 import { data, storefrontApi, type Lang } from "./support/api.ts";
 import { openPage } from "./support/browser.ts";
 import { brandName } from "./support/catalogue.ts";
@@ -25,6 +23,7 @@ async function contentPages(lang: Lang) {
     "conditions-generales-de-vente": await data(api.GET("/platform/terms-of-use")),
     livraison: await data(api.GET("/afs_marketing_other/delivery")),
     "echange-retour": await data(api.GET("/afs_marketing_other/exchange-return")),
+    "politique-de-protection-des-donnees-personnelles": await data(api.GET("/afs_marketing_other/data-protection")),
   };
 }
 
@@ -39,21 +38,30 @@ describe("information pages", () => {
     }
   });
 
-  it.each(["fr", "en"] as const)("shows the data protection policy with every section in %s", async (lang) => {
-    const brand = (await (await fetch(`${inject("baseUrl")}/runtime-config.json`)).json()) as { brandName: string };
-    const policy = privacyPolicy(lang, brand.brandName);
-    const page = await openPage(`/${lang}/politique-de-protection-des-donnees-personnelles`);
-    await visible(page.getByRole("heading", { level: 1, name: policy.title }));
-    expect(policy.sections.length).toBeGreaterThan(0);
-    for (const section of policy.sections) await visible(page.getByRole("heading", { name: section.title, exact: true }));
-  });
-
-  it.each(["fr", "en"] as const)("shows the blog's waiting page, whose links lead on, in %s", async (lang) => {
+  it.each(["fr", "en"] as const)("shows the blog's articles, newest first, dated, with their links, in %s", async (lang) => {
+    const blog = await data((await storefrontApi(lang)).GET("/afs_marketing_other/blog"));
+    expect(blog.articles.length).toBeGreaterThan(1);
     const page = await openPage(`/${lang}/blog`);
-    await visible(page.getByRole("heading", { level: 1, name: message(lang, "content.blog.title") }));
-    await visible(page.getByText(message(lang, "content.blog.intro"), { exact: true }));
-    const links = page.getByRole("main").getByRole("region", { name: message(lang, "content.blog.meanwhile") });
-    await links.getByRole("link", { name: message(lang, "content.blog.links.faq"), exact: true }).click();
+    const main = page.getByRole("main");
+    await visible(main.getByRole("heading", { level: 1, name: blog.title }));
+    // Each article is named by its title (the page around them is not).
+    const headings = main.getByRole("article", { name: /./ }).getByRole("heading", { level: 2 });
+    await expect.poll(() => headings.allInnerTexts()).toEqual(blog.articles.map((article) => article.title));
+    const dates = new Intl.DateTimeFormat(lang === "en" ? "en-GB" : "fr-FR", { dateStyle: "long", timeZone: "UTC" });
+    for (const article of blog.articles) {
+      const shown = main.getByRole("article", { name: article.title });
+      await visible(shown.getByText(dates.format(new Date(`${article.publishedOn}T00:00:00Z`)), { exact: true }));
+      await visible(shown.getByText(article.summary, { exact: true }));
+    }
+
+    // The contents lead to an article; a link inside an article leads on, in the page's language.
+    const second = blog.articles[1];
+    if (!second) throw new Error("the blog has one article");
+    await main.getByRole("navigation").getByRole("link", { name: second.title, exact: true }).click();
+    await waitForPath(page, `/${lang}/blog`, { hash: `#${second.anchor}` });
+    const withLink = blog.articles.find((article) => article.html.includes('href="/faq"'));
+    if (!withLink) throw new Error("no article links to the FAQ");
+    await main.getByRole("article", { name: withLink.title }).getByRole("link", { name: "FAQ", exact: true }).click();
     await waitForPath(page, `/${lang}/faq`);
   });
 

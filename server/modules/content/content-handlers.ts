@@ -16,6 +16,8 @@ interface Documents {
   "exchange-return": Schemas["ContentPage"];
   "terms-of-use": Schemas["ContentPage"];
   "legal-mentions": Schemas["ContentPage"];
+  "data-protection": Schemas["ContentPage"];
+  blog: Schemas["BlogPage"];
   "home-slider": Schemas["HomeSlider"];
 }
 
@@ -41,6 +43,8 @@ export function contentHandlers(deps: {
     getExchangeReturnContent: (request) => document("exchange-return", request.query.locale),
     getTermsOfUse: (request) => document("terms-of-use", request.query.locale),
     getLegalMentions: (request) => document("legal-mentions", request.query.locale),
+    getDataProtectionContent: (request) => document("data-protection", request.query.locale),
+    getBlogContent: (request) => document("blog", request.query.locale),
     getHomeSlider: (request) => document("home-slider", request.query.locale),
 
     async findMarketingLanding(request) {

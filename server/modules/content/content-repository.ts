@@ -1,4 +1,4 @@
-// Marketing documents (home page, slider, FAQ, information pages, landing pages) by key and language.
+// Marketing documents (home page, slider, FAQ, information pages, blog, landing pages) by key and language.
 import { and, eq } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { marketingContent } from "../../db/schema.ts";
@@ -11,6 +11,8 @@ export const CONTENT_KEYS = [
   "exchange-return",
   "terms-of-use",
   "legal-mentions",
+  "data-protection",
+  "blog",
   "home-slider",
 ] as const;
 export type ContentKey = (typeof CONTENT_KEYS)[number];

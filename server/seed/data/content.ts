@@ -1,4 +1,6 @@
+import { blog } from "./blog.ts";
 import { categoryTree } from "./categories.ts";
+import { dataProtection } from "./data-protection.ts";
 import { featuredByTopCategory } from "./products.ts";
 
 // ---------------------------------------------------------------------------
@@ -73,6 +75,23 @@ export interface LandingPage {
   featuredProducts: string[];
 }
 
+export interface BlogArticle {
+  anchor: string;
+  title: string;
+  /** ISO date (yyyy-mm-dd). */
+  publishedOn: string;
+  summary: string;
+  html: string;
+}
+
+export interface BlogPage {
+  title: string;
+  intro: string;
+  seo: Seo;
+  /** Newest first. */
+  articles: BlogArticle[];
+}
+
 export interface Documents {
   homepage: HomePage;
   faq: FaqPage;
@@ -80,6 +99,8 @@ export interface Documents {
   "exchange-return": ContentPage;
   "terms-of-use": ContentPage;
   "legal-mentions": ContentPage;
+  "data-protection": ContentPage;
+  blog: BlogPage;
   "home-slider": HomeSlider;
 }
 
@@ -1091,6 +1112,8 @@ export const contentDocuments: { fr: Documents; en: Documents } = {
     "exchange-return": exchangeReturnFr,
     "terms-of-use": termsFr,
     "legal-mentions": legalFr,
+    "data-protection": dataProtection.fr,
+    blog: blog.fr,
     "home-slider": sliderFr,
   },
   en: {
@@ -1100,6 +1123,8 @@ export const contentDocuments: { fr: Documents; en: Documents } = {
     "exchange-return": exchangeReturnEn,
     "terms-of-use": termsEn,
     "legal-mentions": legalEn,
+    "data-protection": dataProtection.en,
+    blog: blog.en,
     "home-slider": sliderEn,
   },
 };

@@ -1,17 +1,23 @@
-// The information pages: legal notice, terms of sale (whose `#retractation` section the returns
-// pages link to), FAQ, delivery, exchanges and returns (content from our API), the data protection
-// policy (written here) and the blog's waiting page.
+// The information pages, their content from our API: legal notice, terms of sale (whose
+// `#retractation` section the returns pages link to), FAQ, delivery, exchanges and returns, the data
+// protection policy, and the blog.
 import { useLingui } from "@lingui/react";
 import { useQuery, type UseQueryResult } from "@tanstack/react-query";
 import { useLocation } from "@tanstack/react-router";
 import { useEffect, useId, type ReactNode } from "react";
-import { contentPageQuery, faqQuery, type ContentPage, type ContentPageId, type FaqPage as FaqContent } from "../../api/queries/content.ts";
-import { AppLink } from "../../app/app-link.tsx";
+import {
+  blogQuery,
+  contentPageQuery,
+  faqQuery,
+  type BlogPage as BlogContent,
+  type ContentPage,
+  type ContentPageId,
+  type FaqPage as FaqContent,
+} from "../../api/queries/content.ts";
 import { useLang, useShopContext } from "../../app/shop-context.ts";
-import { pageHref, type PageId } from "../../routes/pages.ts";
+import type { Lang } from "../../i18n/i18n.ts";
 import { useSeo } from "../../ui/use-seo.ts";
 import { ContentHtml } from "./content-html.tsx";
-import { privacyPolicy } from "./privacy-content.ts";
 import "./content.css";
 
 /** From this many sections a page opens with its table of contents. */
@@ -34,12 +40,7 @@ export function ExchangeReturnPage() {
 }
 
 export function PrivacyPage() {
-  const lang = useLang();
-  const { config } = useShopContext();
-  const policy = privacyPolicy(lang, config.brandName);
-  useSeo(policy.seo);
-  useScrollToHash(true);
-  return <ContentPageView page={policy} />;
+  return <ApiContentPage page="privacy" />;
 }
 
 export function FaqPage() {
@@ -51,35 +52,12 @@ export function FaqPage() {
 }
 
 export function BlogPage() {
-  const { _ } = useLingui();
   const lang = useLang();
-  const { config } = useShopContext();
-  useSeo({ title: `${_("content.blog.seo.title")} – ${config.brandName}`, description: _("content.blog.seo.description") });
-  const links: { page: PageId; label: string }[] = [
-    { page: "faq", label: _("content.blog.links.faq") },
-    { page: "delivery", label: _("content.blog.links.delivery") },
-    { page: "exchangeReturn", label: _("content.blog.links.exchangeReturn") },
-    { page: "contact", label: _("content.blog.links.contact") },
-    { page: "home", label: _("content.blog.links.home") },
-  ];
-  return (
-    <article className="info-page container">
-      <header className="info-page__header">
-        <h1>{_("content.blog.title")}</h1>
-        <p className="info-page__lead">{_("content.blog.intro")}</p>
-      </header>
-      <section aria-labelledby="blog-meanwhile">
-        <h2 id="blog-meanwhile">{_("content.blog.meanwhile")}</h2>
-        <ul className="info-page__links">
-          {links.map(({ page, label }) => (
-            <li key={page}>
-              <AppLink href={pageHref(page, lang)}>{label}</AppLink>
-            </li>
-          ))}
-        </ul>
-      </section>
-    </article>
-  );
+  const { api } = useShopContext();
+  const query = useQuery(blogQuery(api, lang));
+  useSeo(query.data?.seo);
+  useScrollToHash(query.data !== undefined);
+  return <Loaded query={query}>{(blog) => <BlogView blog={blog} lang={lang} />}</Loaded>;
 }
 
 function ApiContentPage({ page }: { page: ContentPageId }) {
@@ -155,6 +133,50 @@ function ContentPageView({ page }: { page: ContentPage }) {
               <h2 id={`${section.anchor}-title`}>{section.title}</h2>
               <ContentHtml html={section.html} />
             </section>
+          ))}
+        </div>
+      </div>
+    </article>
+  );
+}
+
+/** An article's date, e.g. "10 novembre 2026" or "10 November 2026" (a calendar date: no time zone shift). */
+function publicationDate(isoDate: string, lang: Lang): string {
+  return new Intl.DateTimeFormat(lang === "en" ? "en-GB" : "fr-FR", { dateStyle: "long", timeZone: "UTC" }).format(new Date(`${isoDate}T00:00:00Z`));
+}
+
+function BlogView({ blog, lang }: { blog: BlogContent; lang: Lang }) {
+  const { _ } = useLingui();
+  const tocId = useId();
+  return (
+    <article className="info-page container">
+      <header className="info-page__header">
+        <h1>{blog.title}</h1>
+        {blog.intro && <ContentHtml html={blog.intro} className="rich-text info-page__lead" />}
+      </header>
+      <div className="info-page__body info-page__body--toc">
+        <nav className="info-page__toc" aria-labelledby={tocId}>
+          <h2 id={tocId} className="info-page__toc-title">
+            {_("content.toc")}
+          </h2>
+          <ol>
+            {blog.articles.map((article) => (
+              <li key={article.anchor}>
+                <a href={`#${article.anchor}`}>{article.title}</a>
+              </li>
+            ))}
+          </ol>
+        </nav>
+        <div className="info-page__sections">
+          {blog.articles.map((article) => (
+            <article key={article.anchor} id={article.anchor} className="info-page__section" aria-labelledby={`${article.anchor}-title`} tabIndex={-1}>
+              <h2 id={`${article.anchor}-title`}>{article.title}</h2>
+              <p className="blog__date">
+                <time dateTime={article.publishedOn}>{publicationDate(article.publishedOn, lang)}</time>
+              </p>
+              <p className="info-page__lead blog__summary">{article.summary}</p>
+              <ContentHtml html={article.html} />
+            </article>
           ))}
         </div>
       </div>

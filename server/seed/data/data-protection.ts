@@ -1,11 +1,8 @@
-// The data protection policy, in both languages. No API serves it: it is written here, and the
-// brand name comes from the runtime configuration. Internal links are site paths without language.
-import type { ContentPage } from "../../api/queries/content.ts";
-import type { Lang } from "../../i18n/i18n.ts";
+// The personal data protection policy, in both languages (`{brand}` is filled in by the seed).
+// Internal links are site paths without language: the shop's pages localise them.
+import type { ContentPage } from "./content.ts";
 
-type Policy = Omit<ContentPage, "seo"> & { seo: { title: string; description: string } };
-
-const policies: Record<Lang, Policy> = {
+export const dataProtection: { fr: ContentPage; en: ContentPage } = {
   fr: {
     title: "Politique de protection des données personnelles",
     seo: {
@@ -110,16 +107,3 @@ const policies: Record<Lang, Policy> = {
     ],
   },
 };
-
-const withBrand = (text: string, brand: string) => text.replaceAll("{brand}", brand);
-
-/** The policy in `lang`, naming the shop by its brand. */
-export function privacyPolicy(lang: Lang, brandName: string): Policy {
-  const policy = policies[lang];
-  return {
-    title: policy.title,
-    seo: { title: withBrand(policy.seo.title, brandName), description: withBrand(policy.seo.description, brandName) },
-    intro: withBrand(policy.intro, brandName),
-    sections: policy.sections.map((section) => ({ ...section, html: withBrand(section.html, brandName) })),
-  };
-}
