@@ -102,15 +102,26 @@ function useScrollToHash(ready: boolean) {
   }, [ready, hash]);
 }
 
-function ContentPageView({ page }: { page: ContentPage }) {
+/** A titled page of parts (sections, articles), with a table of contents from TABLE_OF_CONTENTS_MIN_SECTIONS parts. */
+function InfoPageFrame({
+  title,
+  intro,
+  parts,
+  children,
+}: {
+  title: string;
+  intro: string;
+  parts: readonly { anchor: string; title: string }[];
+  children: ReactNode;
+}) {
   const { _ } = useLingui();
   const tocId = useId();
-  const withToc = page.sections.length >= TABLE_OF_CONTENTS_MIN_SECTIONS;
+  const withToc = parts.length >= TABLE_OF_CONTENTS_MIN_SECTIONS;
   return (
     <article className="info-page container">
       <header className="info-page__header">
-        <h1>{page.title}</h1>
-        {page.intro && <ContentHtml html={page.intro} className="rich-text info-page__lead" />}
+        <h1>{title}</h1>
+        {intro && <ContentHtml html={intro} className="rich-text info-page__lead" />}
       </header>
       <div className={withToc ? "info-page__body info-page__body--toc" : "info-page__body"}>
         {withToc && (
@@ -119,24 +130,30 @@ function ContentPageView({ page }: { page: ContentPage }) {
               {_("content.toc")}
             </h2>
             <ol>
-              {page.sections.map((section) => (
-                <li key={section.anchor}>
-                  <a href={`#${section.anchor}`}>{section.title}</a>
+              {parts.map((part) => (
+                <li key={part.anchor}>
+                  <a href={`#${part.anchor}`}>{part.title}</a>
                 </li>
               ))}
             </ol>
           </nav>
         )}
-        <div className="info-page__sections">
-          {page.sections.map((section) => (
-            <section key={section.anchor} id={section.anchor} className="info-page__section" aria-labelledby={`${section.anchor}-title`} tabIndex={-1}>
-              <h2 id={`${section.anchor}-title`}>{section.title}</h2>
-              <ContentHtml html={section.html} />
-            </section>
-          ))}
-        </div>
+        <div className="info-page__sections">{children}</div>
       </div>
     </article>
+  );
+}
+
+function ContentPageView({ page }: { page: ContentPage }) {
+  return (
+    <InfoPageFrame title={page.title} intro={page.intro} parts={page.sections}>
+      {page.sections.map((section) => (
+        <section key={section.anchor} id={section.anchor} className="info-page__section" aria-labelledby={`${section.anchor}-title`} tabIndex={-1}>
+          <h2 id={`${section.anchor}-title`}>{section.title}</h2>
+          <ContentHtml html={section.html} />
+        </section>
+      ))}
+    </InfoPageFrame>
   );
 }
 
@@ -146,41 +163,19 @@ function publicationDate(isoDate: string, lang: Lang): string {
 }
 
 function BlogView({ blog, lang }: { blog: BlogContent; lang: Lang }) {
-  const { _ } = useLingui();
-  const tocId = useId();
   return (
-    <article className="info-page container">
-      <header className="info-page__header">
-        <h1>{blog.title}</h1>
-        {blog.intro && <ContentHtml html={blog.intro} className="rich-text info-page__lead" />}
-      </header>
-      <div className="info-page__body info-page__body--toc">
-        <nav className="info-page__toc" aria-labelledby={tocId}>
-          <h2 id={tocId} className="info-page__toc-title">
-            {_("content.toc")}
-          </h2>
-          <ol>
-            {blog.articles.map((article) => (
-              <li key={article.anchor}>
-                <a href={`#${article.anchor}`}>{article.title}</a>
-              </li>
-            ))}
-          </ol>
-        </nav>
-        <div className="info-page__sections">
-          {blog.articles.map((article) => (
-            <article key={article.anchor} id={article.anchor} className="info-page__section" aria-labelledby={`${article.anchor}-title`} tabIndex={-1}>
-              <h2 id={`${article.anchor}-title`}>{article.title}</h2>
-              <p className="blog__date">
-                <time dateTime={article.publishedOn}>{publicationDate(article.publishedOn, lang)}</time>
-              </p>
-              <p className="info-page__lead blog__summary">{article.summary}</p>
-              <ContentHtml html={article.html} />
-            </article>
-          ))}
-        </div>
-      </div>
-    </article>
+    <InfoPageFrame title={blog.title} intro={blog.intro} parts={blog.articles}>
+      {blog.articles.map((article) => (
+        <article key={article.anchor} id={article.anchor} className="info-page__section" aria-labelledby={`${article.anchor}-title`} tabIndex={-1}>
+          <h2 id={`${article.anchor}-title`}>{article.title}</h2>
+          <p className="blog__date">
+            <time dateTime={article.publishedOn}>{publicationDate(article.publishedOn, lang)}</time>
+          </p>
+          <p className="info-page__lead blog__summary">{article.summary}</p>
+          <ContentHtml html={article.html} />
+        </article>
+      ))}
+    </InfoPageFrame>
   );
 }
 
