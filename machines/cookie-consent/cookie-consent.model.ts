@@ -12,7 +12,7 @@ export const cookieConsentModel = defineFlowModel(cookieConsentMachine, {
     { type: "consent.acceptAll" },
     { type: "consent.refuseAll" },
     { type: "consent.choose" },
-    { type: "consent.toggle", category: "analytics" },
+    { type: "consent.toggle", category: "maps" },
     { type: "consent.save" },
     { type: "consent.reopen" },
     { type: "consent.cancel" },

@@ -5,10 +5,11 @@
 export const CONSENT_COOKIE_DAYS = 365;
 
 /**
- * What may be loaded only with consent: audience measurement, the map tiles of the relay map (from an
- * outside service), the third-party captcha, and the payment provider's scripts.
+ * What may be loaded only with consent: the map tiles of the relay map (from an outside service), the
+ * third-party captcha, and the payment provider's scripts (SPEC §7's outside services; the shop
+ * measures no audience, so it asks for none).
  */
-export const CONSENT_CATEGORIES = ["analytics", "maps", "captcha", "payment"] as const;
+export const CONSENT_CATEGORIES = ["maps", "captcha", "payment"] as const;
 
 export type ConsentCategory = (typeof CONSENT_CATEGORIES)[number];
 
@@ -49,5 +50,5 @@ export type CookieConsentEvent =
   | { type: "consent.cancel" };
 
 export function allChoices(allowed: boolean): ConsentChoices {
-  return { analytics: allowed, maps: allowed, captcha: allowed, payment: allowed };
+  return { maps: allowed, captcha: allowed, payment: allowed };
 }

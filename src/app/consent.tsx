@@ -1,6 +1,6 @@
 // Cookie consent, app-wide: one actor of the cookie-consent machine, started from the `consent`
 // cookie and writing it back on every decision (kept CONSENT_COOKIE_DAYS, SameSite=Strict, Secure
-// on https). Outside services (captcha, map tiles, payment, audience measurement) load only once
+// on https). Outside services (captcha, map tiles, payment) load only once
 // `useConsent(category)` is true. The machine is loaded just after the first render; until then
 // the cookie's decision answers.
 import { createContext, useCallback, useContext, type ReactNode } from "react";

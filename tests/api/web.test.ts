@@ -129,7 +129,7 @@ describe("serving the shop", () => {
   });
 
   it("leaves the consent banner out of the first paint once the visitor has decided, and keeps it for a cookie the app cannot read", async () => {
-    const decided = consentCookie({ categories: { analytics: false, maps: true, captcha: true, payment: false }, decidedAt: "2026-11-20T10:00:00.000Z" }, false).split(";")[0];
+    const decided = consentCookie({ categories: { maps: true, captcha: true, payment: false }, decidedAt: "2026-11-20T10:00:00.000Z" }, false).split(";")[0];
     for (const url of ["/fr", "/en/search?searchTerm=mug"]) {
       const withDecision = firstPaintOf((await shop.app.inject({ url, headers: { cookie: `theme=dark; ${decided}` } })).body);
       expect(withDecision, url).toContain('class="brand-logo"');
@@ -185,7 +185,7 @@ describe("keeping the server's secrets out of what the browser gets", () => {
 
   /** Everything the browser can get without signing in: the configuration and the pages, with and without a consent decision. */
   async function servedToBrowser(shop: TestApp): Promise<string> {
-    const decided = consentCookie({ categories: { analytics: true, maps: true, captcha: true, payment: true }, decidedAt: "2026-11-20T10:00:00.000Z" }, false).split(";")[0];
+    const decided = consentCookie({ categories: { maps: true, captcha: true, payment: true }, decidedAt: "2026-11-20T10:00:00.000Z" }, false).split(";")[0];
     const bodies = [(await shop.app.inject({ url: "/runtime-config.json" })).body];
     for (const url of ["/", "/fr", "/en/product/mug?variant=X", "/produit/mug", "/fr/contact"]) {
       for (const cookie of [undefined, decided]) bodies.push((await shop.app.inject({ url, headers: cookie ? { cookie } : {} })).body);

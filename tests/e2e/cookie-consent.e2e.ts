@@ -12,11 +12,11 @@ import { hidden, setChecked, visible } from "./support/waits.ts";
 const DAY_SECONDS = 86_400;
 const CONSENT_DAYS = 365;
 const CONSENT_COOKIE = "consent";
-const CATEGORIES = ["analytics", "maps", "captcha", "payment"] as const;
+const CATEGORIES = ["maps", "captcha", "payment"] as const;
 type Category = (typeof CATEGORIES)[number];
 type Choices = Record<Category, boolean>;
-const ALL: Choices = { analytics: true, maps: true, captcha: true, payment: true };
-const NONE: Choices = { analytics: false, maps: false, captcha: false, payment: false };
+const ALL: Choices = { maps: true, captcha: true, payment: true };
+const NONE: Choices = { maps: false, captcha: false, payment: false };
 
 /** The cookies the shop set that are kept about a year (the consent's lifetime). */
 async function yearLongCookies(): Promise<string[]> {
@@ -140,7 +140,7 @@ describe("cookie consent", () => {
 
   it("lets a visitor choose category by category from the banner, keeps that choice, and change it on the cookie page", async () => {
     const chosen: Choices = { ...NONE, maps: true, captcha: true };
-    const changed: Choices = { ...NONE, analytics: true, maps: true };
+    const changed: Choices = { ...NONE, maps: true, payment: true };
     const page = await openPage("/fr", { consent: "undecided" });
     const banner = await visible(consentBanner(page));
     await banner.getByRole("button", { name: message("fr", "consent.choose"), exact: true }).click();
@@ -164,7 +164,7 @@ describe("cookie consent", () => {
     await page.getByRole("button", { name: message("fr", "cookies.change"), exact: true }).click();
     const panel = await visible(consentBanner(page));
     for (const category of CATEGORIES) expect(await (await visible(categorySwitch(panel, "fr", category))).isChecked(), category).toBe(chosen[category]);
-    await setChecked(categorySwitch(panel, "fr", "analytics"), true);
+    await setChecked(categorySwitch(panel, "fr", "payment"), true);
     await setChecked(categorySwitch(panel, "fr", "captcha"), false);
     // Until saved, the choice in force is the old one.
     await expectStatuses(page, "fr", chosen);

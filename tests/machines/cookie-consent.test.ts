@@ -19,8 +19,8 @@ import { isFlowEvent, walkPath } from "./support/walk-path.ts";
 type CookieConsentSnapshot = SnapshotFrom<typeof cookieConsentMachine>;
 
 const NOW = new Date("2026-03-02T09:30:00.000Z");
-const NONE: ConsentChoices = { analytics: false, maps: false, captcha: false, payment: false };
-const ALL: ConsentChoices = { analytics: true, maps: true, captcha: true, payment: true };
+const NONE: ConsentChoices = { maps: false, captcha: false, payment: false };
+const ALL: ConsentChoices = { maps: true, captcha: true, payment: true };
 
 function startConsent(input: CookieConsentInput = { stored: null }) {
   const stored: StoredConsent[] = [];
@@ -99,7 +99,7 @@ describe("cookie consent: rules", () => {
   });
 
   it("treats a category that an older stored decision does not name as refused", () => {
-    const consent = startConsent({ stored: { categories: { analytics: true, maps: true, captcha: true }, decidedAt: "2025-06-01T00:00:00.000Z" } });
+    const consent = startConsent({ stored: { categories: { maps: true, captcha: true }, decidedAt: "2025-06-01T00:00:00.000Z" } });
     expect(allowedOf(consent.actor.getSnapshot())).toEqual({ ...ALL, payment: false });
   });
 
@@ -110,7 +110,7 @@ describe("cookie consent: rules", () => {
     expect(allowedOf(consent.actor.getSnapshot())).toEqual(ALL);
   });
 
-  it("lets the visitor choose each of the four categories", () => {
+  it("lets the visitor choose each of the three categories", () => {
     const consent = startConsent();
     consent.actor.send({ type: "consent.choose" });
     for (const category of CONSENT_CATEGORIES) {
@@ -126,13 +126,13 @@ describe("cookie consent: rules", () => {
   });
 
   it("reopens from the cookie page with the current choices, which stay in force until saved", () => {
-    const consent = startConsent({ stored: { categories: { ...NONE, analytics: true }, decidedAt: "2026-01-01T00:00:00.000Z" } });
+    const consent = startConsent({ stored: { categories: { ...NONE, captcha: true }, decidedAt: "2026-01-01T00:00:00.000Z" } });
     consent.actor.send({ type: "consent.reopen" });
     expect(isPanelOpen(consent.actor.getSnapshot())).toBe(true);
-    expect(isDraftAllowed(consent.actor.getSnapshot(), "analytics")).toBe(true);
-    consent.actor.send({ type: "consent.toggle", category: "analytics" });
+    expect(isDraftAllowed(consent.actor.getSnapshot(), "captcha")).toBe(true);
+    consent.actor.send({ type: "consent.toggle", category: "captcha" });
     consent.actor.send({ type: "consent.toggle", category: "maps" });
-    expect(allowedOf(consent.actor.getSnapshot())).toEqual({ ...NONE, analytics: true });
+    expect(allowedOf(consent.actor.getSnapshot())).toEqual({ ...NONE, captcha: true });
     consent.actor.send({ type: "consent.save" });
     expect(allowedOf(consent.actor.getSnapshot())).toEqual({ ...NONE, maps: true });
     expect(consent.stored).toEqual([{ categories: { ...NONE, maps: true }, decidedAt: NOW.toISOString() }]);

@@ -6,7 +6,7 @@ import { CONSENT_COOKIE, consentCookie, createConsent, readStoredConsent } from 
 import type { StoredConsent } from "../../machines/cookie-consent/cookie-consent.types.ts";
 
 const YEAR_SECONDS = 365 * 24 * 60 * 60;
-const CHOSEN: StoredConsent = { categories: { analytics: false, maps: true, captcha: true, payment: false }, decidedAt: "2026-03-02T09:30:00.000Z" };
+const CHOSEN: StoredConsent = { categories: { maps: true, captcha: true, payment: false }, decidedAt: "2026-03-02T09:30:00.000Z" };
 
 /** A `Set-Cookie`-style string as a browser reads it: name, value, and attributes by lower-case name. */
 function parseCookie(written: string) {
@@ -76,7 +76,7 @@ describe("writing the consent cookie", () => {
     expect(cookie.name).toBe(CONSENT_COOKIE);
     expect(cookie.attributes.has("secure")).toBe(secure);
     expect(cookie.attributes.get("max-age")).toBe(String(YEAR_SECONDS));
-    expect(readStoredConsent(`${cookie.name}=${cookie.value}`)?.categories).toEqual({ analytics: true, maps: true, captcha: true, payment: true });
+    expect(readStoredConsent(`${cookie.name}=${cookie.value}`)?.categories).toEqual({ maps: true, captcha: true, payment: true });
   });
 });
 
@@ -96,8 +96,8 @@ describe("reading the consent cookie", () => {
   });
 
   it("counts a category the cookie does not name, or names with anything but true, as refused, and ignores unknown ones", () => {
-    const older = `${CONSENT_COOKIE}=${encodeURIComponent(JSON.stringify({ categories: { analytics: true, maps: "yes", tracking: true }, decidedAt: CHOSEN.decidedAt }))}`;
-    expect(readStoredConsent(older)).toEqual({ categories: { analytics: true, maps: false, captcha: false, payment: false }, decidedAt: CHOSEN.decidedAt });
+    const older = `${CONSENT_COOKIE}=${encodeURIComponent(JSON.stringify({ categories: { captcha: true, maps: "yes", analytics: true }, decidedAt: CHOSEN.decidedAt }))}`;
+    expect(readStoredConsent(older)).toEqual({ categories: { maps: false, captcha: true, payment: false }, decidedAt: CHOSEN.decidedAt });
   });
 
   const encoded = (value: unknown) => `${CONSENT_COOKIE}=${encodeURIComponent(JSON.stringify(value))}`;

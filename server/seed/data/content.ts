@@ -1054,7 +1054,7 @@ const legalFr: ContentPage = {
       anchor: "cookies",
       title: "Cookies",
       html:
-        "<p>Le site utilise des cookies nécessaires à son fonctionnement (panier, connexion) et, avec votre accord, des cookies de mesure d'audience. Vous pouvez modifier vos choix à tout moment sur la page <a href=\"/gestion-des-cookies\">Gestion des cookies</a>.</p>",
+        "<p>Le site utilise des cookies nécessaires à son fonctionnement (panier, connexion) et, avec votre accord, ceux des services extérieurs (carte des points relais, vérification anti-robot, paiement). Vous pouvez modifier vos choix à tout moment sur la page <a href=\"/gestion-des-cookies\">Gestion des cookies</a>.</p>",
     },
   ],
 };
@@ -1095,7 +1095,7 @@ const legalEn: ContentPage = {
       anchor: "cookies",
       title: "Cookies",
       html:
-        "<p>The site uses cookies needed for it to work (cart, sign-in) and, with your consent, audience measurement cookies. You can change your choices at any time on the <a href=\"/gestion-des-cookies\">Cookie settings</a> page.</p>",
+        "<p>The site uses cookies needed for it to work (cart, sign-in) and, with your consent, those of outside services (relay point map, bot protection, payment). You can change your choices at any time on the <a href=\"/gestion-des-cookies\">Cookie settings</a> page.</p>",
     },
   ],
 };

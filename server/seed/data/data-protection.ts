@@ -41,7 +41,7 @@ export const dataProtection: { fr: ContentPage; en: ContentPage } = {
       {
         anchor: "cookies",
         title: "Cookies",
-        html: "<p>La boutique utilise des cookies indispensables (session de connexion de 30 minutes, panier conservé un jour, mémorisation de vos choix) et, seulement si vous l'acceptez, des cookies de mesure d'audience. Vous pouvez changer d'avis à tout moment sur la page <a href=\"/gestion-des-cookies\">Gestion des cookies</a>.</p>",
+        html: "<p>La boutique utilise des cookies indispensables (session de connexion de 30 minutes, panier conservé un jour, mémorisation de vos choix) et, seulement si vous l'acceptez, ceux des services extérieurs : fonds de carte pour choisir un point relais, vérification anti-robot et paiement. La boutique ne mesure pas son audience. Vous pouvez changer d'avis à tout moment sur la page <a href=\"/gestion-des-cookies\">Gestion des cookies</a>.</p>",
       },
       {
         anchor: "droits",
@@ -92,7 +92,7 @@ export const dataProtection: { fr: ContentPage; en: ContentPage } = {
       {
         anchor: "cookies",
         title: "Cookies",
-        html: "<p>The shop uses essential cookies (a 30-minute sign-in session, a cart kept for one day, your choices remembered) and, only if you accept them, audience measurement cookies. You can change your mind at any time on the <a href=\"/gestion-des-cookies\">Cookie settings</a> page.</p>",
+        html: "<p>The shop uses essential cookies (a 30-minute sign-in session, a cart kept for one day, your choices remembered) and, only if you accept them, those of outside services: the map for choosing a relay point, bot protection and payment. The shop does not measure its audience. You can change your mind at any time on the <a href=\"/gestion-des-cookies\">Cookie settings</a> page.</p>",
       },
       {
         anchor: "droits",
