@@ -4,7 +4,7 @@
 // This module imports xstate's types only.
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from "react";
 import type { AnyActorRef, SnapshotFrom } from "xstate";
-import { withLoadTimeout } from "./chunk-load.ts";
+import { withLoadTimeout } from "../ui/chunk-load.ts";
 
 export interface LazyActor<TActor extends AnyActorRef> {
   /** The started actor, once loaded. */

@@ -10,7 +10,7 @@
 // A test (tests/unit/catalogues.test.ts) checks that no code reached without a catalogue uses its ids.
 import { i18n, type Messages } from "@lingui/core";
 import { startTransition } from "react";
-import { withLoadTimeout } from "../app/chunk-load.ts";
+import { withLoadTimeout } from "../ui/chunk-load.ts";
 
 export const LANGS = ["fr", "en"] as const;
 export type Lang = (typeof LANGS)[number];

@@ -2,7 +2,7 @@
 // when the route is (or when a link to it is hovered), so the first page only loads its own code.
 // A page brings the catalogues of texts it shows along (src/i18n/i18n.ts).
 import { lazyRouteComponent, type RouteComponent } from "@tanstack/react-router";
-import { withLoadTimeout } from "../app/chunk-load.ts";
+import { withLoadTimeout } from "../ui/chunk-load.ts";
 import { LanguageLayout } from "../features/layout/language-layout.tsx";
 import { withTexts } from "../i18n/i18n.ts";
 import type { PageId } from "./pages.ts";

@@ -4,7 +4,7 @@
 // again, so that asking again tries again. Any other error of a part goes on to the page's error
 // handling.
 import { Component, lazy, Suspense, useDeferredValue, type ComponentType, type LazyExoticComponent, type ReactNode } from "react";
-import { withLoadTimeout } from "../app/chunk-load.ts";
+import { withLoadTimeout } from "./chunk-load.ts";
 import { reportLoadFailure } from "../app/lazy-actor.ts";
 import { useNotifyLoadFailure } from "../app/notifications.tsx";
 

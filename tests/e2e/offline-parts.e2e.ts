@@ -3,7 +3,7 @@
 // shopper opened says the shop cannot be reached, and opens when asked again once it can load.
 import type { Page, Route } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { CHUNK_LOAD_TIMEOUT_MS } from "../../src/app/chunk-load.ts";
+import { CHUNK_LOAD_TIMEOUT_MS } from "../../src/ui/chunk-load.ts";
 import { data, storefrontApi } from "./support/api.ts";
 import { currentContext, openPage } from "./support/browser.ts";
 import { message } from "./support/messages.ts";

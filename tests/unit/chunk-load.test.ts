@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { CHUNK_LOAD_TIMEOUT_MS, ChunkLoadTimeoutError, withLoadTimeout } from "../../src/app/chunk-load.ts";
+import { CHUNK_LOAD_TIMEOUT_MS, ChunkLoadTimeoutError, withLoadTimeout } from "../../src/ui/chunk-load.ts";
 import { lazyActor } from "../../src/app/lazy-actor.ts";
 import { createActor, createMachine, type AnyActorRef } from "xstate";
 
