@@ -3,19 +3,15 @@
 // protection policy and the blog came later), leaving every document already there as it is.
 import { sql } from "drizzle-orm";
 import * as tables from "../db/schema.ts";
+import { API_LOCALES, langOf } from "../modules/catalog/locale.ts";
 import { brandDocument } from "./brand.ts";
 import { contentDocuments } from "./data/content.ts";
 import type { DemoPart } from "./demo-parts.ts";
 
-export const CONTENT_LOCALES = [
-  ["fr", "fr_FR"],
-  ["en", "en_US"],
-] as const;
-
 /** Every document of the demo, in both languages, with the brand filled in. */
 export function contentDocumentRows(brandName: string): (typeof tables.marketingContent.$inferInsert)[] {
-  return CONTENT_LOCALES.flatMap(([lang, locale]) =>
-    Object.entries(contentDocuments[lang]).map(([key, body]) => ({ key, locale, body: brandDocument(body, brandName) })),
+  return API_LOCALES.flatMap((locale) =>
+    Object.entries(contentDocuments[langOf(locale)]).map(([key, body]) => ({ key, locale, body: brandDocument(body, brandName) })),
   );
 }
 

@@ -4,12 +4,13 @@
 import { sql } from "drizzle-orm";
 import type { Database, Orm } from "../db/client.ts";
 import * as tables from "../db/schema.ts";
+import { API_LOCALES, langOf } from "../modules/catalog/locale.ts";
 import { landingKey } from "../modules/content/content-repository.ts";
 import { DEMO_VIDEOS_PATH } from "../modules/media/picture-urls.ts";
+import { brandDocument, withBrand } from "./brand.ts";
+import { contentDocumentRows } from "./content-documents.ts";
 import { attributes as seedAttributes } from "./data/attributes.ts";
 import { categoryTree } from "./data/categories.ts";
-import { brandDocument, withBrand } from "./brand.ts";
-import { CONTENT_LOCALES, contentDocumentRows } from "./content-documents.ts";
 import { landingPages } from "./data/content.ts";
 import { products as seedProducts } from "./data/products.ts";
 import { DEMO_PARTS } from "./demo-parts.ts";
@@ -386,7 +387,8 @@ function isLight(hex: string): boolean {
 
 async function seedContent(tx: Orm, brandName: string, categories: CategoryIds) {
   const rows = contentDocumentRows(brandName);
-  for (const [lang, locale] of CONTENT_LOCALES) {
+  for (const locale of API_LOCALES) {
+    const lang = langOf(locale);
     const paths = Object.fromEntries(categories[lang === "fr" ? "pathFr" : "pathEn"]);
     for (const landing of landingPages(lang, paths)) {
       const key = [...categories.pathFr.entries()].find(

@@ -4,6 +4,9 @@ export type Lang = "fr" | "en";
 
 export const DEFAULT_LOCALE: ApiLocale = "fr_FR";
 
+/** Every locale the API answers in. */
+export const API_LOCALES: readonly ApiLocale[] = ["fr_FR", "en_US"];
+
 export function langOf(locale: ApiLocale | undefined): Lang {
   return locale === "en_US" ? "en" : "fr";
 }
