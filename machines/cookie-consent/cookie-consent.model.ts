@@ -1,5 +1,5 @@
 // The cookie consent model, for a first visit (nothing stored): accepting, refusing, choosing, switching
-// a category in the panel (every category is switched alike; the unit tests go through all four),
+// a category in the panel (every category is switched alike; the unit tests go through all three),
 // saving, reopening, and closing the reopened panel without saving.
 import { defineFlowModel, type ModelEvent } from "../shared/flow-model.ts";
 import { cookieConsentMachine } from "./cookie-consent.machine.ts";

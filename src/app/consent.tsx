@@ -1,8 +1,8 @@
 // Cookie consent, app-wide: one actor of the cookie-consent machine, started from the `consent`
 // cookie and writing it back on every decision (kept CONSENT_COOKIE_DAYS, SameSite=Strict, Secure
-// on https). Outside services (captcha, map tiles, payment) load only once
-// `useConsent(category)` is true. The machine is loaded just after the first render; until then
-// the cookie's decision answers.
+// on https). Outside services (captcha, map tiles, payment) load only once `useConsent(category)`
+// is true. The machine is loaded just after the first render; until then the cookie's decision
+// answers.
 import { createContext, useCallback, useContext, type ReactNode } from "react";
 import type { ActorRefFrom } from "xstate";
 import type { cookieConsentMachine } from "../../machines/cookie-consent/cookie-consent.machine.ts";

@@ -21,7 +21,7 @@ export const dataProtection: { fr: ContentPage; en: ContentPage } = {
       {
         anchor: "donnees-collectees",
         title: "Données collectées",
-        html: "<ul><li><strong>Identité et contact</strong> : civilité, nom, prénom, adresse e-mail, téléphone, date de naissance si vous la donnez.</li><li><strong>Livraison et facturation</strong> : adresses, point relais choisi, historique des commandes et des paiements (mais jamais votre numéro de carte, traité uniquement par notre prestataire de paiement).</li><li><strong>Compte</strong> : mot de passe (jamais stocké en clair), préférences de langue et de newsletter, groupe de clientèle, matricule pour les salariés de la compagnie.</li><li><strong>Échanges</strong> : messages envoyés au service client, demandes d'alerte de retour en stock.</li><li><strong>Données techniques</strong> : adresse IP, type de navigateur et, avec votre accord, mesure d'audience.</li></ul>",
+        html: "<ul><li><strong>Identité et contact</strong> : civilité, nom, prénom, adresse e-mail, téléphone, date de naissance si vous la donnez.</li><li><strong>Livraison et facturation</strong> : adresses, point relais choisi, historique des commandes et des paiements (mais jamais votre numéro de carte, traité uniquement par notre prestataire de paiement).</li><li><strong>Compte</strong> : mot de passe (jamais stocké en clair), préférences de langue et de newsletter, groupe de clientèle, matricule pour les salariés de la compagnie.</li><li><strong>Échanges</strong> : messages envoyés au service client, demandes d'alerte de retour en stock.</li><li><strong>Données techniques</strong> : adresse IP et type de navigateur, pour la sécurité de la boutique.</li></ul>",
       },
       {
         anchor: "finalites",
@@ -72,7 +72,7 @@ export const dataProtection: { fr: ContentPage; en: ContentPage } = {
       {
         anchor: "donnees-collectees",
         title: "Data we collect",
-        html: "<ul><li><strong>Identity and contact</strong>: title, last and first name, email address, phone number, date of birth if you give it.</li><li><strong>Delivery and billing</strong>: addresses, chosen pickup point, order and payment history (never your card number, which only our payment provider handles).</li><li><strong>Account</strong>: password (never stored in plain text), language and newsletter preferences, customer group, staff number for airline employees.</li><li><strong>Messages</strong>: messages sent to customer service, back-in-stock alert requests.</li><li><strong>Technical data</strong>: IP address, browser type and, with your consent, audience measurement.</li></ul>",
+        html: "<ul><li><strong>Identity and contact</strong>: title, last and first name, email address, phone number, date of birth if you give it.</li><li><strong>Delivery and billing</strong>: addresses, chosen pickup point, order and payment history (never your card number, which only our payment provider handles).</li><li><strong>Account</strong>: password (never stored in plain text), language and newsletter preferences, customer group, staff number for airline employees.</li><li><strong>Messages</strong>: messages sent to customer service, back-in-stock alert requests.</li><li><strong>Technical data</strong>: IP address and browser type, to keep the shop secure.</li></ul>",
       },
       {
         anchor: "finalites",
