@@ -151,6 +151,24 @@ describe("the search box", () => {
     await expect.poll(() => box.inputValue()).toBe(word);
   });
 
+  it("shows the results page's term again after a visit elsewhere, in place of what was typed and not sent", async () => {
+    const page = await openPage(`/fr/recherche?searchTerm=${encodeURIComponent(word)}`);
+    const { search, box } = headerSearch(page);
+    await expect.poll(() => box.inputValue()).toBe(word);
+    // Typed (the box's machine running), not sent; then a product of the results is followed.
+    // (Fails when the page's term is only read when the box first shows.)
+    await box.fill("");
+    await warmUp(search, box);
+    await box.fill(`${word} bleu`);
+    await expect.poll(() => box.inputValue()).toBe(`${word} bleu`);
+    await box.press("Escape");
+    await page.getByRole("main").getByRole("region", { name: message("fr", "catalog.listing.results") }).getByRole("article").first().getByRole("link").first().click();
+    await waitForPath(page, /^\/fr\/produit\//);
+    await page.goBack();
+    await waitForPath(page, "/fr/recherche", { search: (params) => params.get("searchTerm") === word });
+    await expect.poll(() => box.inputValue()).toBe(word);
+  });
+
   it("opens the results page even when the box's code cannot be loaded", async () => {
     const api = await storefrontApi("fr");
     const results = await data(api.GET("/products/search", { params: { query: { searchTerm: word, size: 24 } } }));
