@@ -13,7 +13,7 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { chromium } from "playwright-core";
 import type { paths } from "../src/api/schema.gen.ts";
-import { pageHref, PAGES, type PageId } from "../src/routes/pages.ts";
+import { pageHref, PAGES, type PageId } from "../common/pages.ts";
 import { cleanupAll, installSignalHandlers, onCleanup } from "./lib/lifecycle.ts";
 import { runCommand, startServer, type RunningServer } from "./lib/processes.ts";
 import { fileStamp, writeJson } from "./lib/report.ts";

@@ -10,13 +10,11 @@
 // A test (tests/unit/catalogues.test.ts) checks that no code reached without a catalogue uses its ids.
 import { i18n, type Messages } from "@lingui/core";
 import { startTransition } from "react";
+import { DEFAULT_LANG, isLang, type Lang } from "../../common/languages.ts";
 import { withLoadTimeout } from "../ui/chunk-load.ts";
 
-export const LANGS = ["fr", "en"] as const;
-export type Lang = (typeof LANGS)[number];
-export const DEFAULT_LANG: Lang = "fr";
-
-export const isLang = (value: unknown): value is Lang => value === "fr" || value === "en";
+// The languages themselves are shared with the server (common/languages.ts).
+export { DEFAULT_LANG, isLang, LANGS, type Lang } from "../../common/languages.ts";
 
 export const apiLocaleOf = (lang: Lang) => (lang === "en" ? "en_US" : "fr_FR");
 

@@ -1,7 +1,7 @@
 // The same page in the other language, when its address differs by more than the route words
 // (a product's or category's slugs are translated too). Pages publish it; the switcher reads it.
 import { useEffect, useSyncExternalStore } from "react";
-import type { Lang } from "../i18n/i18n.ts";
+import type { Lang } from "../../common/languages.ts";
 
 type Alternates = Partial<Record<Lang, string>>;
 

@@ -1,29 +1,37 @@
-// Which feature renders each page. Routes stay thin: a page is a feature's component, loaded
-// when the route is (or when a link to it is hovered), so the first page only loads its own code.
-// A page brings the catalogues of texts it shows along (src/i18n/i18n.ts).
+// Which feature renders each page, and the layouts. Routes stay thin: a page is a feature's
+// component, loaded when the route is (or when a link to it is hovered), so the first page only
+// loads its own code. A page brings the catalogues of texts it shows along (src/i18n/i18n.ts).
 import { lazyRouteComponent, type RouteComponent } from "@tanstack/react-router";
-import { withLoadTimeout } from "../ui/chunk-load.ts";
+import type { ComponentType } from "react";
+import type { PageId } from "../../common/pages.ts";
+import { CheckoutLayout } from "../features/layout/checkout-layout.tsx";
 import { LanguageLayout } from "../features/layout/language-layout.tsx";
+import { BlankLayout, WaitingLayout } from "../features/layout/minimal-layouts.tsx";
 import { withTexts } from "../i18n/i18n.ts";
-import type { PageId } from "./pages.ts";
+import { withLoadTimeout } from "../ui/chunk-load.ts";
 
-export { LanguageLayout };
+export { BlankLayout, CheckoutLayout, LanguageLayout, WaitingLayout };
 
 const infoPages = () => withTexts(import("../features/content/info-pages.tsx"), "browsing");
 const errorPages = () => withTexts(import("../features/errors/error-pages.tsx"), "browsing");
+const accountPage = () => withTexts(import("../features/account/account-page.tsx"), "customer");
+const checkoutPages = () => withTexts(import("../features/checkout/coming-steps.tsx"), "customer");
 
 /** A page's component, loaded when needed; a download that stalls fails like a lost one. */
 function lazyPage<T extends Record<string, unknown>>(importer: () => Promise<T>, exportName: keyof T & string): RouteComponent {
   return lazyRouteComponent(() => withLoadTimeout(importer()), exportName);
 }
 
-export const pageComponents: Record<PageId, RouteComponent> = {
+/** Pages that are not routes of their own: redirects (`checkout`) have no component. */
+type RoutedPageId = Exclude<PageId, "checkout">;
+
+export const pageComponents: Record<RoutedPageId, RouteComponent> = {
   home: lazyPage(() => import("../features/home/home-page.tsx"), "HomePage"),
   category: lazyPage(() => withTexts(import("../features/catalog/category-page.tsx"), "browsing"), "CategoryPage"),
   product: lazyPage(() => withTexts(import("../features/product/product-page.tsx"), "browsing"), "ProductPage"),
   search: lazyPage(() => withTexts(import("../features/search/search-page.tsx"), "browsing"), "SearchPage"),
   cart: lazyPage(() => withTexts(import("../features/cart/cart-page.tsx"), "customer"), "CartPage"),
-  account: lazyPage(() => withTexts(import("../features/account/account-page.tsx"), "customer"), "AccountPage"),
+  account: lazyPage(accountPage, "AccountPage"),
   resetPassword: lazyPage(() => withTexts(import("../features/auth/reset-password-page.tsx"), "customer"), "ResetPasswordPage"),
   contact: lazyPage(() => withTexts(import("../features/content/contact-page.tsx"), "customer"), "ContactPage"),
   legalMentions: lazyPage(infoPages, "LegalMentionsPage"),
@@ -34,6 +42,23 @@ export const pageComponents: Record<PageId, RouteComponent> = {
   delivery: lazyPage(infoPages, "DeliveryPage"),
   exchangeReturn: lazyPage(infoPages, "ExchangeReturnPage"),
   blog: lazyPage(infoPages, "BlogPage"),
+  checkoutSignIn: lazyPage(checkoutPages, "CheckoutSignInPage"),
+  checkoutShipping: lazyPage(checkoutPages, "ShippingStepPage"),
+  checkoutPayment: lazyPage(checkoutPages, "PaymentStepPage"),
+  paymentResult: lazyPage(checkoutPages, "PaymentResultPage"),
+  paymentWaiting: lazyPage(checkoutPages, "PaymentWaitingPage"),
+  paymentReturn: lazyPage(checkoutPages, "PaymentReturnPage"),
+  thankYou: lazyPage(checkoutPages, "ThankYouPage"),
+  empowermentCheckout: lazyPage(checkoutPages, "EmpowermentCheckoutPage"),
+  empowermentSignIn: lazyPage(checkoutPages, "EmpowermentSignInPage"),
+  configureEmpowerment: lazyPage(checkoutPages, "ConfigureEmpowermentPage"),
+  habileSignIn: lazyPage(checkoutPages, "HabileSignInPage"),
   unauthorized: lazyPage(errorPages, "UnauthorizedPage"),
   notFound: lazyPage(errorPages, "NotFoundPage"),
 };
+
+/** The 404 page where a route finds nothing (an unknown product or category). */
+export const NotFoundPage = pageComponents.notFound;
+
+/** The account's invitation to sign in, shown by its guard to a visitor who is not signed in. */
+export const AccountSignIn = lazyPage(accountPage, "AccountSignIn") as ComponentType<{ onSignedIn: () => void }>;

@@ -1,39 +1,38 @@
-// The route table: one tree per language built from the same page list, so each page has its
-// French and English path. Unprefixed paths go to French; unknown paths to `/{lang}/404`.
+// The route tree (DESIGN §3), typed: one tree per language built by the same function from the page
+// table (common/pages.ts), so each page has its French and English path and links are checked
+// against both. Under each language, the layouts: the shop's (header, menu, footer), the
+// checkout's, the waiting and the blank ones. Guards are `beforeLoad`s reading the session and the
+// cart from the router context; loaders wait for the answers a page needs to render and start the
+// others. Unprefixed paths go to French; unknown paths to `/{lang}/404`.
 import type { QueryClient } from "@tanstack/react-query";
 import * as v from "valibot";
-import {
-  createRootRouteWithContext,
-  createRoute,
-  createRouter,
-  Outlet,
-  redirect,
-  type AnyRoute,
-} from "@tanstack/react-router";
-import type { RouteComponent } from "@tanstack/react-router";
-import type { ApiClient } from "../api/client.ts";
-import type { RuntimeConfig } from "../app/runtime-config.ts";
-import { activateLanguage, DEFAULT_LANG, LANGS, type Lang } from "../i18n/i18n.ts";
+import { createRootRouteWithContext, createRoute, createRouter, ErrorComponent, notFound, Outlet, redirect, useRouter, type ErrorComponentProps } from "@tanstack/react-router";
+import { DEFAULT_LANG, type Lang } from "../../common/languages.ts";
+import { pageHref, pagePath, PAGES, type PageParams } from "../../common/pages.ts";
+import { isApiError, type ApiClient } from "../api/client.ts";
 import { categoriesQuery, homePageQuery, homeSliderQuery, landingQuery, productsByCategoryQuery, searchProductsQuery } from "../api/queries/catalog.ts";
-import { productBySlugQuery } from "../api/queries/product.ts";
+import { productBySlugQuery, productKeys } from "../api/queries/product.ts";
+import type { CartStore } from "../app/cart.tsx";
+import type { RuntimeConfig } from "../app/runtime-config.ts";
+import type { Auth } from "../app/session-provider.tsx";
+import { ACCOUNT_TAB_SLUGS, accountTabOf } from "../features/account/account-tabs.ts";
+import { productSearchSchema } from "../features/product/product-search.ts";
 import { searchPageSearchSchema } from "../features/search/search-params.ts";
+import { activateLanguage } from "../i18n/i18n.ts";
 import { listingSearchSchema, listingStateOf, toListingParams } from "../ui/listing/listing-search.ts";
 import { PagePlaceholder } from "../ui/page-placeholder.tsx";
-import { pagePath, PAGES, type PageId } from "./pages.ts";
-import { pageComponents, LanguageLayout } from "./page-components.tsx";
+import { EMPOWERMENT_ADMIN_GROUP, EMPOWERMENT_GROUP, hasLines, settledCart, settledSession, SignInRequired } from "./guards.ts";
+import { AccountSignIn, BlankLayout, CheckoutLayout, LanguageLayout, NotFoundPage, pageComponents, WaitingLayout } from "./page-components.tsx";
 import { parseSearch, stringifySearch } from "./search-string.ts";
-
-/** The schema of a page's search parameters when it has some (valibot, values that do not fit fall back). */
-function searchSchemaOf(page: PageId) {
-  if (page === "category") return listingSearchSchema;
-  if (page === "search") return searchPageSearchSchema;
-  return undefined;
-}
 
 export interface RouterContext {
   queryClient: QueryClient;
   api: ApiClient;
   config: RuntimeConfig;
+  /** The session and the sign-in dialog (src/app/session-provider.tsx): the guards wait for the session. */
+  auth: Auth;
+  /** The cart's actor (src/app/cart.tsx): the checkout's guards wait for it. */
+  cart: CartStore;
 }
 
 const rootRoute = createRootRouteWithContext<RouterContext>()({
@@ -62,68 +61,288 @@ const unprefixedRoute = createRoute({
   },
 });
 
-interface PageLoad {
-  context: RouterContext;
-  params: Record<string, string | undefined>;
-  search: Record<string, unknown>;
-}
+/** What every page route shares: the shell paints without waiting for the page's code. */
+const PAGE_OPTIONS = { pendingComponent: PagePlaceholder, pendingMs: 0, pendingMinMs: 0 } as const;
 
-/** Starts the first API calls of a page beside the download of its code (not waited for: the page
- *  shows its placeholders, and reads the answers from the query cache). */
-function prefetchPageData(page: PageId, lang: Lang, { context: { queryClient, api }, params, search }: PageLoad): void {
-  if (page === "home") {
-    void queryClient.prefetchQuery(homeSliderQuery(api, lang));
-    void queryClient.prefetchQuery(homePageQuery(api, lang));
-  } else if (page === "product" && params.slug) {
-    void queryClient.prefetchQuery(productBySlugQuery(api, lang, params.slug));
-  } else if (page === "category" && params.l1) {
-    const categoryPath = [params.l1, params.l2, params.l3].filter(Boolean).join("/");
-    void queryClient.prefetchQuery(productsByCategoryQuery(api, lang, categoryPath, toListingParams(listingStateOf(v.parse(listingSearchSchema, search)))));
-    void queryClient.prefetchQuery(landingQuery(api, lang, categoryPath));
-    void queryClient.prefetchQuery(categoriesQuery(api, lang));
-  } else if (page === "search") {
-    const { searchTerm, ...listing } = v.parse(searchPageSearchSchema, search);
-    if (searchTerm) void queryClient.prefetchQuery(searchProductsQuery(api, lang, searchTerm, toListingParams(listingStateOf(listing))));
-  }
-}
+/** A route's own path below its language: the page table's path for that language. */
+const own = <P extends keyof typeof PAGES, L extends Lang>(page: P, lang: L): (typeof PAGES)[P][L] => PAGES[page][lang];
 
-function languageTree(lang: Lang) {
-  const layout = createRoute({
+function languageTree<L extends Lang>(lang: L) {
+  // Inside this function the language is a type parameter, so the router cannot resolve a route's
+  // paths and parameters yet: redirects name the pages of `at` (both languages' routes, which it
+  // checks), and loaders read the parameters as the page table declares them.
+  const at: Lang = lang;
+  const languageRoute = createRoute({
     getParentRoute: () => rootRoute,
     path: lang,
     beforeLoad: async () => {
       await activateLanguage(lang);
     },
-    component: LanguageLayout,
+    component: Outlet,
   });
-  const pages = (Object.keys(PAGES) as PageId[]).map((page) => {
-    const component: RouteComponent = pageComponents[page];
-    const own = pagePath(page, lang).slice(lang.length + 1) || "/";
-    const validateSearch = searchSchemaOf(page);
-    return createRoute({
-      getParentRoute: () => layout,
-      path: own,
-      component,
-      ...(validateSearch ? { validateSearch } : {}),
-      loaderDeps: ({ search }) => ({ search }),
-      loader: ({ context, params, deps }) => prefetchPageData(page, lang, { context, params, search: deps.search }),
-      // The shell (header, consent banner) paints without waiting for the page's code.
-      pendingComponent: PagePlaceholder,
-      pendingMs: 0,
-      pendingMinMs: 0,
-    });
+
+  // ── The shop's layout: header, category menu, footer, cart sidebar and the shell's dialogs.
+  const shop = createRoute({ getParentRoute: () => languageRoute, id: "shop", component: LanguageLayout, notFoundComponent: NotFoundPage });
+
+  const home = createRoute({
+    getParentRoute: () => shop,
+    path: own("home", lang),
+    component: pageComponents.home,
+    loader: ({ context: { queryClient, api } }) => {
+      void queryClient.prefetchQuery(homeSliderQuery(api, lang));
+      void queryClient.prefetchQuery(homePageQuery(api, lang));
+    },
+    ...PAGE_OPTIONS,
   });
+
+  const category = createRoute({
+    getParentRoute: () => shop,
+    path: own("category", lang),
+    component: pageComponents.category,
+    validateSearch: listingSearchSchema,
+    loaderDeps: ({ search }) => ({ search }),
+    // The first page of a category waits for its products (an unknown one is a 404; the other
+    // language's slugs go to this one's); another page or filter of it shows the previous one meanwhile.
+    loader: async ({ context: { queryClient, api }, params, deps, cause, location }) => {
+      const { l1, l2, l3 } = paramsOf("category", params);
+      const categoryPath = [l1, l2, l3].filter(Boolean).join("/");
+      const products = productsByCategoryQuery(api, lang, categoryPath, toListingParams(listingStateOf(deps.search)));
+      void queryClient.prefetchQuery(landingQuery(api, lang, categoryPath));
+      void queryClient.prefetchQuery(categoriesQuery(api, lang));
+      if (cause !== "enter") {
+        void queryClient.prefetchQuery(products);
+        return;
+      }
+      const listing = await queryClient.ensureQueryData(products).catch(notFoundOr404);
+      const canonical = listing?.category?.path;
+      if (canonical && canonical !== categoryPath) throw redirect({ href: sameQuery(categoryHref(at, canonical), location), replace: true });
+    },
+    notFoundComponent: NotFoundPage,
+    ...PAGE_OPTIONS,
+  });
+
+  const product = createRoute({
+    getParentRoute: () => shop,
+    path: own("product", lang),
+    component: pageComponents.product,
+    validateSearch: productSearchSchema,
+    // The page needs the product to render: an unknown one is a 404, the other language's (or an
+    // old) slug goes to the canonical address, query and anchor kept.
+    loader: async ({ context: { queryClient, api }, params, location }) => {
+      const { slug } = paramsOf("product", params);
+      const found = await queryClient.ensureQueryData(productBySlugQuery(api, lang, slug)).catch(notFoundOr404);
+      if (found && found.slug !== slug) {
+        queryClient.setQueryData(productKeys.bySlug(lang, found.slug), found);
+        throw redirect({ href: sameQuery(pageHref("product", at, { slug: found.slug }), location), replace: true });
+      }
+    },
+    notFoundComponent: NotFoundPage,
+    ...PAGE_OPTIONS,
+  });
+
+  const search = createRoute({
+    getParentRoute: () => shop,
+    path: own("search", lang),
+    component: pageComponents.search,
+    validateSearch: searchPageSearchSchema,
+    loaderDeps: ({ search: { searchTerm, ...listing } }) => ({ searchTerm, listing }),
+    loader: ({ context: { queryClient, api }, deps: { searchTerm, listing } }) => {
+      if (searchTerm) void queryClient.prefetchQuery(searchProductsQuery(api, lang, searchTerm, toListingParams(listingStateOf(listing))));
+    },
+    ...PAGE_OPTIONS,
+  });
+
+  const cart = createRoute({ getParentRoute: () => shop, path: own("cart", lang), component: pageComponents.cart, ...PAGE_OPTIONS });
+
+  // The account: an unknown page of it is a 404, the other language's slug goes to this one's; a
+  // visitor who is not signed in is invited to sign in, and the page shows once they are.
+  const account = createRoute({
+    getParentRoute: () => shop,
+    path: own("account", lang),
+    component: pageComponents.account,
+    beforeLoad: async ({ context, params }) => {
+      const { pageName } = paramsOf("account", params);
+      const tab = accountTabOf(pageName);
+      if (!tab) throw redirect({ to: pagePath("notFound", at), replace: true });
+      const slug = ACCOUNT_TAB_SLUGS[tab][lang];
+      if (pageName !== slug) throw redirect({ to: pagePath("account", at), params: { pageName: slug }, replace: true });
+      const session = await settledSession(context.auth);
+      if (session.status !== "signedIn") throw new SignInRequired();
+      return { accountTab: tab };
+    },
+    errorComponent: AccountError,
+    ...PAGE_OPTIONS,
+  });
+
+  const simplePage = <P extends "resetPassword" | "contact" | "legalMentions" | "termsOfSale" | "faq" | "cookies" | "privacy" | "delivery" | "exchangeReturn" | "blog" | "unauthorized" | "notFound">(page: P) =>
+    createRoute({ getParentRoute: () => shop, path: own(page, lang), component: pageComponents[page], ...PAGE_OPTIONS });
+
+  // SPEC §2: the employee programme's budget page needs a signed-in {product} employee; anyone else gets /401.
+  const configureEmpowerment = createRoute({
+    getParentRoute: () => shop,
+    path: own("configureEmpowerment", lang),
+    component: pageComponents.configureEmpowerment,
+    beforeLoad: async ({ context }) => {
+      const session = await settledSession(context.auth);
+      if (session.customer?.customerGroup !== EMPOWERMENT_ADMIN_GROUP) throw redirect({ to: pagePath("unauthorized", at), replace: true });
+    },
+    ...PAGE_OPTIONS,
+  });
+
   const unknown = createRoute({
-    getParentRoute: () => layout,
+    getParentRoute: () => shop,
     path: "$",
     beforeLoad: () => {
-      throw redirect({ href: `/${lang}/404`, replace: true });
+      throw redirect({ to: pagePath("notFound", at), replace: true });
     },
   });
-  return layout.addChildren([...pages, unknown] as AnyRoute[]);
+
+  // ── The checkout's layout (SPEC §2 Guards): its steps need a cart with lines, then a customer.
+  const checkoutLayout = createRoute({ getParentRoute: () => languageRoute, id: "checkout", component: CheckoutLayout, notFoundComponent: NotFoundPage });
+
+  const checkout = createRoute({
+    getParentRoute: () => checkoutLayout,
+    path: own("checkout", lang),
+    beforeLoad: () => {
+      throw redirect({ to: pagePath("checkoutShipping", at), replace: true });
+    },
+  });
+
+  /** The cart and the session, loaded first; an empty or missing cart leads to the cart page. */
+  const withCart = createRoute({
+    getParentRoute: () => checkoutLayout,
+    id: "withCart",
+    beforeLoad: async ({ context }) => {
+      const session = await settledSession(context.auth);
+      const basket = await settledCart(context.cart);
+      if (!hasLines(basket)) throw redirect({ to: pagePath("cart", at), replace: true });
+      return { session, basket };
+    },
+  });
+
+  /** A guest goes to the checkout's sign-in; an Empowerment customer to the empowerment checkout. */
+  const withCustomer = createRoute({
+    getParentRoute: () => withCart,
+    id: "withCustomer",
+    beforeLoad: ({ context: { session } }) => {
+      if (session.status !== "signedIn") throw redirect({ to: pagePath("checkoutSignIn", at), replace: true });
+      if (session.customer.customerGroup === EMPOWERMENT_GROUP) throw redirect({ to: pagePath("empowermentCheckout", at), replace: true });
+    },
+  });
+
+  const checkoutSignIn = createRoute({ getParentRoute: () => withCart, path: own("checkoutSignIn", lang), component: pageComponents.checkoutSignIn, ...PAGE_OPTIONS });
+  const checkoutShipping = createRoute({ getParentRoute: () => withCustomer, path: own("checkoutShipping", lang), component: pageComponents.checkoutShipping, ...PAGE_OPTIONS });
+  const checkoutPayment = createRoute({ getParentRoute: () => withCustomer, path: own("checkoutPayment", lang), component: pageComponents.checkoutPayment, ...PAGE_OPTIONS });
+  const empowermentCheckout = createRoute({ getParentRoute: () => withCart, path: own("empowermentCheckout", lang), component: pageComponents.empowermentCheckout, ...PAGE_OPTIONS });
+  const thankYou = createRoute({ getParentRoute: () => checkoutLayout, path: own("thankYou", lang), component: pageComponents.thankYou, ...PAGE_OPTIONS });
+
+  // ── The waiting layout: the payment's and the single sign-ons' return points.
+  const waiting = createRoute({ getParentRoute: () => languageRoute, id: "waiting", component: WaitingLayout, notFoundComponent: NotFoundPage });
+
+  const paymentWaiting = createRoute({ getParentRoute: () => waiting, path: own("paymentWaiting", lang), component: pageComponents.paymentWaiting, ...PAGE_OPTIONS });
+  const paymentReturn = createRoute({ getParentRoute: () => waiting, path: own("paymentReturn", lang), component: pageComponents.paymentReturn, ...PAGE_OPTIONS });
+
+  // SPEC §2: needs `context` and `client` in the query, otherwise /401.
+  const empowermentSignIn = createRoute({
+    getParentRoute: () => waiting,
+    path: own("empowermentSignIn", lang),
+    component: pageComponents.empowermentSignIn,
+    validateSearch: empowermentSignInSearchSchema,
+    beforeLoad: ({ search }) => {
+      if (!search.context || !search.client) throw redirect({ to: pagePath("unauthorized", at), replace: true });
+    },
+    ...PAGE_OPTIONS,
+  });
+
+  // SPEC §2: needs `code` in the query, otherwise /401.
+  const habileSignIn = createRoute({
+    getParentRoute: () => waiting,
+    path: own("habileSignIn", lang),
+    component: pageComponents.habileSignIn,
+    validateSearch: habileSignInSearchSchema,
+    beforeLoad: ({ search }) => {
+      if (!search.code) throw redirect({ to: pagePath("unauthorized", at), replace: true });
+    },
+    ...PAGE_OPTIONS,
+  });
+
+  // ── The blank layout: the payment's result.
+  const blank = createRoute({ getParentRoute: () => languageRoute, id: "blank", component: BlankLayout, notFoundComponent: NotFoundPage });
+  const paymentResult = createRoute({ getParentRoute: () => blank, path: own("paymentResult", lang), component: pageComponents.paymentResult, ...PAGE_OPTIONS });
+
+  return languageRoute.addChildren([
+    shop.addChildren([
+      home,
+      category,
+      product,
+      search,
+      cart,
+      account,
+      simplePage("resetPassword"),
+      simplePage("contact"),
+      simplePage("legalMentions"),
+      simplePage("termsOfSale"),
+      simplePage("faq"),
+      simplePage("cookies"),
+      simplePage("privacy"),
+      simplePage("delivery"),
+      simplePage("exchangeReturn"),
+      simplePage("blog"),
+      simplePage("unauthorized"),
+      simplePage("notFound"),
+      configureEmpowerment,
+      unknown,
+    ]),
+    checkoutLayout.addChildren([
+      checkout,
+      withCart.addChildren([checkoutSignIn, empowermentCheckout, withCustomer.addChildren([checkoutShipping, checkoutPayment])]),
+      thankYou,
+    ]),
+    waiting.addChildren([paymentWaiting, paymentReturn, empowermentSignIn, habileSignIn]),
+    blank.addChildren([paymentResult]),
+  ]);
 }
 
-const routeTree = rootRoute.addChildren([rootIndexRoute, ...LANGS.map(languageTree), unprefixedRoute]);
+/** A query parameter that is a word; anything else counts as absent. */
+const queryWord = v.fallback(v.optional(v.pipe(v.union([v.string(), v.pipe(v.number(), v.transform(String))]), v.trim(), v.nonEmpty())), undefined);
+
+const empowermentSignInSearchSchema = v.object({ context: queryWord, client: queryWord });
+const habileSignInSearchSchema = v.object({ code: queryWord });
+
+/** A route's parameters as the page table declares them (see `languageTree`: the router cannot
+ *  resolve them for a language that is still a type parameter; the path is the table's, so they are these). */
+const paramsOf = <P extends keyof typeof PAGES>(_page: P, params: object) => params as PageParams<P>;
+
+/** A page's address with the query and the anchor of the current one (campaign tags, sections),
+ *  written as is: whatever the query holds, not only what the page reads from it. */
+function sameQuery(href: string, { searchStr, hash }: { searchStr: string; hash: string }): string {
+  return `${href}${searchStr}${hash ? `#${hash}` : ""}`;
+}
+
+/** The category page of a slug path (`voyage/bagagerie`). */
+function categoryHref(lang: Lang, path: string): string {
+  const [l1, l2, l3] = path.split("/");
+  return pageHref("category", lang, { l1, l2, l3 });
+}
+
+/** A 404 of the API is the page's 404; any other failure is left to the page (it offers to retry). */
+function notFoundOr404(error: unknown): undefined {
+  if (isApiError(error) && error.status === 404) throw notFound();
+  return undefined;
+}
+
+/** The account's guard refused a visitor who is not signed in: the invitation to sign in. */
+function AccountError({ error, reset }: ErrorComponentProps) {
+  const router = useRouter();
+  if (!(error instanceof SignInRequired)) return <ErrorComponent error={error} />;
+  const signedIn = () => {
+    reset();
+    void router.invalidate();
+  };
+  return <AccountSignIn onSignedIn={signedIn} />;
+}
+
+const routeTree = rootRoute.addChildren([rootIndexRoute, languageTree("fr"), languageTree("en"), unprefixedRoute]);
 
 export function createAppRouter(context: RouterContext) {
   return createRouter({
@@ -131,6 +350,7 @@ export function createAppRouter(context: RouterContext) {
     context,
     defaultPreload: "intent",
     defaultPreloadStaleTime: 0,
+    defaultNotFoundComponent: NotFoundPage,
     scrollRestoration: true,
     parseSearch,
     stringifySearch,

@@ -10,7 +10,7 @@ import { AppLink } from "../app/app-link.tsx";
 import { useConsent } from "../app/consent.tsx";
 import { useLang, useShopContext } from "../app/shop-context.ts";
 import { apiLocaleOf, type Lang } from "../i18n/i18n.ts";
-import { pageHref } from "../routes/pages.ts";
+import { pageHref } from "../../common/pages.ts";
 
 /** Why no answer could be had: the form shows it as its error. */
 export class CaptchaUnavailable extends Error {

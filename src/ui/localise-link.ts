@@ -7,7 +7,7 @@ import { useRouter } from "@tanstack/react-router";
 import { useCallback, useMemo } from "react";
 import { categoriesQuery, type CategoryNode } from "../api/queries/catalog.ts";
 import { DEFAULT_LANG, isLang, LANGS, type Lang } from "../i18n/i18n.ts";
-import { matchPage, pageHref } from "../routes/pages.ts";
+import { matchPage, pageHref } from "../../common/pages.ts";
 
 /** A category's slug path (in either language) → its slug path in the page's language. */
 export type CategoryPathTranslator = (path: string) => string | undefined;

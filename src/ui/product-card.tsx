@@ -5,7 +5,7 @@ import { Link } from "@tanstack/react-router";
 import { useContext, type ReactNode } from "react";
 import type { components } from "../api/schema.gen.ts";
 import { currentLang } from "../i18n/i18n.ts";
-import { pageHref } from "../routes/pages.ts";
+import { pageHref } from "../../common/pages.ts";
 import { CardAddToCartContext } from "./card-add-to-cart.ts";
 import { FlagBadges } from "./flag-badges.tsx";
 import { isDiscounted, Price, PromoBadge } from "./price.tsx";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { matchPage, pageHref, pagePath, translatePath } from "../../src/routes/pages.ts";
+import { matchPage, pageHref, pagePath, translatePath } from "../../common/pages.ts";
 
 describe("the page table", () => {
   it("gives each page its French and English path", () => {

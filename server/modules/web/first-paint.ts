@@ -13,8 +13,8 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { readStoredConsent } from "../../../src/app/consent.tsx";
 import { FIRST_PAINT_ELEMENT_ID } from "../../../src/app/first-paint.ts";
-import { pageHref } from "../../../src/routes/pages.ts";
-import type { Lang } from "../../../src/i18n/i18n.ts";
+import { pageHref } from "../../../common/pages.ts";
+import type { Lang } from "../../../common/languages.ts";
 
 export const DEFAULT_LOCALES_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../locales");
 

@@ -12,7 +12,7 @@ import type { FastifyInstance } from "fastify";
 import type { RuntimeConfig } from "../../../src/app/runtime-config.ts";
 import type { Config } from "../../config.ts";
 import { noRouteBody } from "../../http/errors.ts";
-import type { Lang } from "../../../src/i18n/i18n.ts";
+import type { Lang } from "../../../common/languages.ts";
 import { consentUndecided, firstPaintMarkup, loadFirstPaintTexts, withFirstPaint, withScriptsAfterFirstPaint, type FirstPaintTexts } from "./first-paint.ts";
 
 export const DEFAULT_WEB_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../dist/web");

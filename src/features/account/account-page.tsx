@@ -1,14 +1,14 @@
 // The customer's account (SPEC §2 /mon-compte/{profil|adresses|commandes}): profile, address
 // book, orders. `/mon-compte` is the profile. A visitor who is not signed in is invited to sign in
-// (the login modal opens); while a stored session is being checked the page waits.
+// (the login modal opens). The route's guard (src/routes/router.tsx) waits for a stored session to
+// be checked, sends an unknown page to the 404 and the other language's slug to this one's.
 import { useLingui } from "@lingui/react";
-import { useNavigate, useParams } from "@tanstack/react-router";
+import { Link, useParams, useRouter } from "@tanstack/react-router";
 import { useEffect, useRef } from "react";
-import { AppLink } from "../../app/app-link.tsx";
 import { useSession, type Customer } from "../../app/session.ts";
 import { useLang, useShopContext } from "../../app/shop-context.ts";
-import type { Lang } from "../../i18n/i18n.ts";
-import { pageHref } from "../../routes/pages.ts";
+import type { Lang } from "../../../common/languages.ts";
+import { pagePath } from "../../../common/pages.ts";
 import { useSeo } from "../../ui/use-seo.ts";
 import { AddressBook } from "./address-book.tsx";
 import { ACCOUNT_TAB_SLUGS, ACCOUNT_TABS, accountTabOf, type AccountTab } from "./account-tabs.ts";
@@ -16,56 +16,48 @@ import { OrderHistory } from "./order-history.tsx";
 import { ProfileSection } from "./profile-section.tsx";
 import "./account.css";
 
-const tabHref = (lang: Lang, tab: AccountTab) => pageHref("account", lang, { pageName: ACCOUNT_TAB_SLUGS[tab][lang] });
-
 export function AccountPage() {
   const { _ } = useLingui();
   const lang = useLang();
   const { config } = useShopContext();
-  const navigate = useNavigate();
   const session = useSession();
-  const { pageName } = useParams({ strict: false });
-  const tab = accountTabOf(pageName);
+  const router = useRouter();
+  // The route's guard let only a signed-in customer in, on a known page's slug in this language.
+  const tab = useParams({ strict: false, select: (params) => accountTabOf(params.pageName) ?? "profile" });
   useSeo({ title: `${_("account.title")} – ${config.brandName}`, description: _("account.seo.description") });
 
-  // An unknown page of the account is a 404; the other language's slug is shown in this one's.
+  // Signed out from this page (or the session ended): the guard decides again.
+  const signedOut = session.status === "anonymous";
   useEffect(() => {
-    if (!tab) void navigate({ href: pageHref("notFound", lang), replace: true });
-    else if (pageName !== ACCOUNT_TAB_SLUGS[tab][lang]) void navigate({ href: tabHref(lang, tab), replace: true });
-  }, [tab, pageName, lang, navigate]);
+    if (signedOut) void router.invalidate();
+  }, [signedOut, router]);
 
-  // A visitor who arrives signed out is asked to sign in, once.
+  if (!session.customer) return <AccountSignIn />;
+  return <SignedInAccount customer={session.customer} tab={tab} lang={lang} />;
+}
+
+/** A visitor who is not signed in is invited to, the login dialog opening by itself once; the page
+ *  shows as soon as they are signed in (`onSignedIn`: the route's guard runs again). */
+export function AccountSignIn({ onSignedIn }: { onSignedIn?: () => void }) {
+  const { _ } = useLingui();
+  const { status, openLogin } = useSession();
   const askedToSignIn = useRef(false);
-  const { status, openLogin } = session;
   useEffect(() => {
     if (status === "anonymous" && !askedToSignIn.current) {
       askedToSignIn.current = true;
       openLogin();
     }
-  }, [status, openLogin]);
-
-  if (session.status === "restoring" || !tab) {
-    return (
-      <section className="account container" aria-busy="true">
-        <h1>{_("account.title")}</h1>
-        <p role="status">{_("account.restoring")}</p>
-      </section>
-    );
-  }
-
-  if (session.status === "anonymous" || !session.customer) {
-    return (
-      <section className="account account--anonymous container">
-        <h1>{_("account.title")}</h1>
-        <p>{_("account.signInInvitation")}</p>
-        <button type="button" className="button" aria-haspopup="dialog" onClick={openLogin}>
-          {_("account.signIn")}
-        </button>
-      </section>
-    );
-  }
-
-  return <SignedInAccount customer={session.customer} tab={tab} lang={lang} />;
+    if (status === "signedIn") onSignedIn?.();
+  }, [status, openLogin, onSignedIn]);
+  return (
+    <section className="account account--anonymous container">
+      <h1>{_("account.title")}</h1>
+      <p>{_("account.signInInvitation")}</p>
+      <button type="button" className="button" aria-haspopup="dialog" onClick={openLogin}>
+        {_("account.signIn")}
+      </button>
+    </section>
+  );
 }
 
 function SignedInAccount({ customer, tab, lang }: { customer: Customer; tab: AccountTab; lang: Lang }) {
@@ -80,9 +72,14 @@ function SignedInAccount({ customer, tab, lang }: { customer: Customer; tab: Acc
         <ul>
           {ACCOUNT_TABS.map((item) => (
             <li key={item}>
-              <AppLink href={tabHref(lang, item)} className="account__tab" aria-current={item === tab ? "page" : undefined}>
+              <Link
+                to={pagePath("account", lang)}
+                params={{ pageName: ACCOUNT_TAB_SLUGS[item][lang] }}
+                className="account__tab"
+                aria-current={item === tab ? "page" : undefined}
+              >
                 {_(`account.tab.${item}`)}
-              </AppLink>
+              </Link>
             </li>
           ))}
         </ul>

@@ -1,5 +1,5 @@
 // The account's three pages (SPEC §2 /mon-compte/{pageName}) and their slug in each language.
-import type { Lang } from "../../i18n/i18n.ts";
+import type { Lang } from "../../../common/languages.ts";
 
 export const ACCOUNT_TABS = ["profile", "addresses", "orders"] as const;
 export type AccountTab = (typeof ACCOUNT_TABS)[number];

@@ -2,7 +2,7 @@
 // plus Kosovo (XK), labelled in French and English by the browser's own data (Intl.DisplayNames)
 // rather than a shipped dataset, sorted by label in the current language (SPEC §5).
 import { EMPOWERMENT_COUNTRIES } from "../../../machines/shared/address-rules.ts";
-import type { Lang } from "../../i18n/i18n.ts";
+import type { Lang } from "../../../common/languages.ts";
 
 // Codes whose current names Intl gives; the legacy codes it knows (AN, CS, YU, ZR…) are left out
 // because it labels them with their successor's name, which would list a country twice.

@@ -5,7 +5,7 @@ import type { ReactNode } from "react";
 import { AppLink } from "../../app/app-link.tsx";
 import type { CartApi } from "../../app/cart.tsx";
 import { useLang } from "../../app/shop-context.ts";
-import { pageHref } from "../../routes/pages.ts";
+import { pageHref } from "../../../common/pages.ts";
 import { CartLines } from "./cart-lines.tsx";
 import { CartTotals } from "./cart-totals.tsx";
 import { CheckoutLink } from "./checkout-link.tsx";

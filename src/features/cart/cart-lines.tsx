@@ -8,7 +8,7 @@ import type { CartItem } from "../../../machines/cart/cart.types.ts";
 import { AppLink } from "../../app/app-link.tsx";
 import { useLang } from "../../app/shop-context.ts";
 import { formatPrice } from "../../i18n/format.ts";
-import { pageHref } from "../../routes/pages.ts";
+import { pageHref } from "../../../common/pages.ts";
 import { Price } from "../../ui/price.tsx";
 
 export interface CartLinesProps {

@@ -4,7 +4,7 @@ import { useLingui } from "@lingui/react";
 import { AppLink } from "../../app/app-link.tsx";
 import { useCart } from "../../app/cart.tsx";
 import { useLang } from "../../app/shop-context.ts";
-import { pageHref } from "../../routes/pages.ts";
+import { pageHref } from "../../../common/pages.ts";
 import { Modal } from "../../ui/modal.tsx";
 import { CartContents } from "./cart-contents.tsx";
 

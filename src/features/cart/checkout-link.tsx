@@ -4,7 +4,7 @@ import { useLingui } from "@lingui/react";
 import { useId } from "react";
 import { AppLink } from "../../app/app-link.tsx";
 import { useLang } from "../../app/shop-context.ts";
-import { PAGES, pageHref, type PageId } from "../../routes/pages.ts";
+import { PAGES, pageHref, type PageId } from "../../../common/pages.ts";
 
 const CHECKOUT_PAGE: string = "checkout";
 

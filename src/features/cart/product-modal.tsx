@@ -5,7 +5,7 @@ import { AppLink } from "../../app/app-link.tsx";
 import { useCart } from "../../app/cart.tsx";
 import { useLang } from "../../app/shop-context.ts";
 import { formatPrice } from "../../i18n/format.ts";
-import { pageHref } from "../../routes/pages.ts";
+import { pageHref } from "../../../common/pages.ts";
 import { Modal } from "../../ui/modal.tsx";
 
 export function ProductModal() {

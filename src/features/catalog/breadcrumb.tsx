@@ -3,7 +3,7 @@ import { useLingui } from "@lingui/react";
 import { Link } from "@tanstack/react-router";
 import type { CategoryNode } from "../../api/queries/catalog.ts";
 import { useLang } from "../../app/shop-context.ts";
-import { pageHref } from "../../routes/pages.ts";
+import { pageHref } from "../../../common/pages.ts";
 import { categoryPageHref } from "./category-tree.ts";
 
 export function Breadcrumb({ trail }: { trail: readonly Pick<CategoryNode, "id" | "label" | "path">[] }) {

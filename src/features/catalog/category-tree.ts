@@ -1,7 +1,7 @@
 // Lookups in the category tree: a category and its ancestors by path or by id, and its address.
 import type { CategoryNode } from "../../api/queries/catalog.ts";
-import type { Lang } from "../../i18n/i18n.ts";
-import { pageHref } from "../../routes/pages.ts";
+import type { Lang } from "../../../common/languages.ts";
+import { pageHref } from "../../../common/pages.ts";
 
 /** The chain from a top category down to the node that satisfies `test`, or undefined. */
 function trail(nodes: readonly CategoryNode[], test: (node: CategoryNode) => boolean): CategoryNode[] | undefined {

@@ -8,7 +8,7 @@ import { canCancelChoice, isDraftAllowed } from "../../../machines/cookie-consen
 import { CONSENT_CATEGORIES, useConsentSend, useConsentState, type ConsentCategory } from "../../app/consent.tsx";
 import { removeFirstPaint } from "../../app/first-paint.ts";
 import { useLang } from "../../app/shop-context.ts";
-import { pageHref } from "../../routes/pages.ts";
+import { pageHref } from "../../../common/pages.ts";
 
 export function ConsentRegion({ choosing }: { choosing: boolean }) {
   const { _ } = useLingui();

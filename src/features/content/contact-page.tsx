@@ -8,7 +8,7 @@ import { isApiError } from "../../api/client.ts";
 import { sendContactMessage, type ContactMessageRequest } from "../../api/queries/content.ts";
 import { AppLink } from "../../app/app-link.tsx";
 import { useLang, useShopContext } from "../../app/shop-context.ts";
-import { pageHref } from "../../routes/pages.ts";
+import { pageHref } from "../../../common/pages.ts";
 import { CaptchaUnavailable, useCaptcha } from "../../ui/captcha.tsx";
 import { useSeo } from "../../ui/use-seo.ts";
 import {

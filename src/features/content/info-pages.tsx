@@ -15,7 +15,7 @@ import {
   type FaqPage as FaqContent,
 } from "../../api/queries/content.ts";
 import { useLang, useShopContext } from "../../app/shop-context.ts";
-import type { Lang } from "../../i18n/i18n.ts";
+import type { Lang } from "../../../common/languages.ts";
 import { useSeo } from "../../ui/use-seo.ts";
 import { ContentHtml } from "./content-html.tsx";
 import "./content.css";

@@ -2,7 +2,7 @@
 import { useLingui } from "@lingui/react";
 import { AppLink } from "../../app/app-link.tsx";
 import { useLang, useShopContext } from "../../app/shop-context.ts";
-import { pageHref } from "../../routes/pages.ts";
+import { pageHref } from "../../../common/pages.ts";
 import { useSeo } from "../../ui/use-seo.ts";
 
 function ErrorPage({ code, titleId, textId }: { code: number; titleId: string; textId: string }) {

@@ -3,7 +3,7 @@
 import { useLingui } from "@lingui/react";
 import { Link } from "@tanstack/react-router";
 import { useLang, useShopContext } from "../../app/shop-context.ts";
-import { pageHref, type PageId } from "../../routes/pages.ts";
+import { pageHref, type PageId } from "../../../common/pages.ts";
 import { NewsletterForm } from "./newsletter-form.tsx";
 import { Reassurance } from "./reassurance.tsx";
 import { SOCIAL_NETWORK_DISPLAY } from "./social-links.ts";

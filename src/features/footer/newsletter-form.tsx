@@ -10,7 +10,7 @@ import type { NewsletterEvent } from "../../../machines/newsletter/newsletter.ty
 import { reportLoadFailure, useLazyActor, useLazySelector } from "../../app/lazy-actor.ts";
 import { useNotifyLoadFailure } from "../../app/notifications.tsx";
 import { useLang, useShopContext } from "../../app/shop-context.ts";
-import { pageHref } from "../../routes/pages.ts";
+import { pageHref } from "../../../common/pages.ts";
 
 type NewsletterSnapshot = SnapshotFrom<typeof newsletterMachine>;
 const selectSubscribed = (snapshot: NewsletterSnapshot) => snapshot.matches("subscribed");

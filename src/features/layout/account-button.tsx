@@ -4,7 +4,7 @@ import { useLingui } from "@lingui/react";
 import { AppLink } from "../../app/app-link.tsx";
 import { useSession } from "../../app/session.ts";
 import { useLang } from "../../app/shop-context.ts";
-import { pageHref } from "../../routes/pages.ts";
+import { pageHref } from "../../../common/pages.ts";
 import { AccountIcon } from "./shell-icons.tsx";
 
 /** SPEC §2: the profile is /mon-compte/profil (its slug in each language). */

@@ -3,7 +3,7 @@
 import { useLingui } from "@lingui/react";
 import { Link } from "@tanstack/react-router";
 import { useLang } from "../../app/shop-context.ts";
-import { pageHref } from "../../routes/pages.ts";
+import { pageHref } from "../../../common/pages.ts";
 import { CartButton } from "../cart/cart-button.tsx";
 import { AccountButton } from "./account-button.tsx";
 import { HomeIcon, MenuIcon, SearchIcon } from "./shell-icons.tsx";

@@ -2,7 +2,7 @@
 import { useLingui } from "@lingui/react";
 import { Link } from "@tanstack/react-router";
 import { useLang, useShopContext } from "../../app/shop-context.ts";
-import { pageHref } from "../../routes/pages.ts";
+import { pageHref } from "../../../common/pages.ts";
 
 export function BrandLogo({ className = "brand-logo" }: { className?: string }) {
   const { _ } = useLingui();

@@ -5,7 +5,7 @@ import { useLingui } from "@lingui/react";
 import { Link } from "@tanstack/react-router";
 import type { ReactNode } from "react";
 import { useLang } from "../../app/shop-context.ts";
-import { pageHref } from "../../routes/pages.ts";
+import { pageHref } from "../../../common/pages.ts";
 import { BrandLogo } from "./brand-logo.tsx";
 import { FocusedLayout } from "./minimal-layouts.tsx";
 import "./checkout-layout.css";

@@ -13,7 +13,7 @@ import { LoginForm } from "../auth/login-form.tsx";
 import { RegisterForm } from "../auth/register-form.tsx";
 import { useAuthDialog } from "../auth/use-auth-dialog.ts";
 import "../auth/auth.css";
-import { pageHref } from "../../routes/pages.ts";
+import { pageHref } from "../../../common/pages.ts";
 import { Modal } from "../../ui/modal.tsx";
 
 const TABS: readonly AuthTab[] = ["personal", "employee"];

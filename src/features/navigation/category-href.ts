@@ -1,6 +1,6 @@
 // The address of a category page from the category's slug path (`voyage/bagagerie`).
-import type { Lang } from "../../i18n/i18n.ts";
-import { pageHref } from "../../routes/pages.ts";
+import type { Lang } from "../../../common/languages.ts";
+import { pageHref } from "../../../common/pages.ts";
 
 export function categoryHref(lang: Lang, path: string): string {
   const [l1, l2, l3] = path.split("/");

@@ -6,7 +6,7 @@ import { Link } from "@tanstack/react-router";
 import { landingQuery, productsByReferencesQuery } from "../../api/queries/catalog.ts";
 import { useLang, useShopContext } from "../../app/shop-context.ts";
 import { formatPrice } from "../../i18n/format.ts";
-import { pageHref } from "../../routes/pages.ts";
+import { pageHref } from "../../../common/pages.ts";
 
 /** How many featured products a menu panel shows. */
 export const MENU_FEATURED_COUNT = 3;

@@ -3,9 +3,9 @@
 import { useLocation } from "@tanstack/react-router";
 import { AppLink } from "../../app/app-link.tsx";
 import { useLang } from "../../app/shop-context.ts";
-import type { Lang } from "../../i18n/i18n.ts";
+import type { Lang } from "../../../common/languages.ts";
 import { useAlternateLink } from "../../routes/alternate-links.ts";
-import { translatePath } from "../../routes/pages.ts";
+import { translatePath } from "../../../common/pages.ts";
 import "./language-switcher.css";
 
 /** Each language named in itself, as a visitor looking for it would read it. */

@@ -21,7 +21,7 @@ import { reportLoadFailure, useLazyActor, useLazySelector } from "../../app/lazy
 import { useNotify } from "../../app/notifications.tsx";
 import { useLang, useShopContext } from "../../app/shop-context.ts";
 import { formatPrice } from "../../i18n/format.ts";
-import { pageHref } from "../../routes/pages.ts";
+import { pageHref } from "../../../common/pages.ts";
 import "./search-bar.css";
 
 type Option = { kind: "term"; term: string } | { kind: "product"; product: ProductPreview } | { kind: "all" };

@@ -5,7 +5,7 @@ import { useQuery } from "@tanstack/react-query";
 import { Link, useSearch } from "@tanstack/react-router";
 import { searchProductsQuery } from "../../api/queries/catalog.ts";
 import { useLang, useShopContext } from "../../app/shop-context.ts";
-import { pageHref } from "../../routes/pages.ts";
+import { pageHref } from "../../../common/pages.ts";
 import { useSeo } from "../../ui/use-seo.ts";
 import { toListingParams } from "../../ui/listing/listing-search.ts";
 import { ProductListing } from "../../ui/listing/product-listing.tsx";

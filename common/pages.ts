@@ -1,7 +1,8 @@
 // Every page of the shop and its path in each language (DESIGN §3): French paths are the
 // specification's, English ones translate the slugs produit, categorie, mon-compte, commande,
-// mon-panier and recherche. One definition gives both, and the language switcher maps between them.
-import type { Lang } from "../i18n/i18n.ts";
+// mon-panier and recherche. One definition gives both: the SPA's route tree (src/routes/router.tsx)
+// is built from it, the language switcher maps between them, and the server writes links with it.
+import type { Lang } from "./languages.ts";
 
 export const PAGES = {
   home: { fr: "/", en: "/" },
@@ -24,12 +25,31 @@ export const PAGES = {
   delivery: { fr: "/livraison", en: "/livraison" },
   exchangeReturn: { fr: "/echange-retour", en: "/echange-retour" },
   blog: { fr: "/blog", en: "/blog" },
+  // The checkout (SPEC §2): its steps, the payment's return points and the employee programme's.
+  checkout: { fr: "/commande", en: "/checkout" },
+  checkoutSignIn: { fr: "/commande/connexion", en: "/checkout/connexion" },
+  checkoutShipping: { fr: "/commande/livraison", en: "/checkout/livraison" },
+  checkoutPayment: { fr: "/commande/paiement", en: "/checkout/paiement" },
+  paymentResult: { fr: "/commande/paiement/resultat", en: "/checkout/paiement/resultat" },
+  paymentWaiting: { fr: "/commande/paiement/attente/{-$shoppingCartUuid}", en: "/checkout/paiement/attente/{-$shoppingCartUuid}" },
+  paymentReturn: { fr: "/commande/paiement/retour", en: "/checkout/paiement/retour" },
+  thankYou: { fr: "/commande/merci/{-$order}", en: "/checkout/merci/{-$order}" },
+  empowermentCheckout: { fr: "/commande-empowerment", en: "/checkout-empowerment" },
+  empowermentSignIn: { fr: "/empowerment-sign-in", en: "/empowerment-sign-in" },
+  configureEmpowerment: { fr: "/configure-empowerment", en: "/configure-empowerment" },
+  habileSignIn: { fr: "/habile-sign-in", en: "/habile-sign-in" },
   unauthorized: { fr: "/401", en: "/401" },
   notFound: { fr: "/404", en: "/404" },
 } as const;
 
 export type PageId = keyof typeof PAGES;
-export type PagePath<P extends PageId, L extends Lang> = `/${L}${(typeof PAGES)[P][L] extends "/" ? "" : (typeof PAGES)[P][L]}`;
+/** A page's full path in a language; for a union of languages, the union of each one's path. */
+export type PagePath<P extends PageId, L extends Lang> = { [K in L]: `/${K}${(typeof PAGES)[P][K] extends "/" ? "" : (typeof PAGES)[P][K]}` }[L];
+
+type SegmentParams<S extends string> = S extends `{-$${infer Name}}` ? { [K in Name]?: string } : S extends `$${infer Name}` ? { [K in Name]: string } : unknown;
+type PathParams<S extends string> = S extends `${infer Head}/${infer Rest}` ? SegmentParams<Head> & PathParams<Rest> : SegmentParams<S>;
+/** A page's path parameters (the same in both languages): `{ slug: string }`, `{ pageName?: string }`… */
+export type PageParams<P extends PageId> = { [K in keyof PathParams<(typeof PAGES)[P]["fr"]>]: PathParams<(typeof PAGES)[P]["fr"]>[K] };
 
 /** The route path of a page in a language, e.g. product/en → `/en/product/$slug`. */
 export function pagePath<P extends PageId, L extends Lang>(page: P, lang: L): PagePath<P, L> {
