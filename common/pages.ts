@@ -44,7 +44,7 @@ export const PAGES = {
 
 export type PageId = keyof typeof PAGES;
 /** A page's full path in a language; for a union of languages, the union of each one's path. */
-export type PagePath<P extends PageId, L extends Lang> = { [K in L]: `/${K}${(typeof PAGES)[P][K] extends "/" ? "" : (typeof PAGES)[P][K]}` }[L];
+export type PagePath<P extends PageId, L extends Lang> = P extends PageId ? { [K in L]: `/${K}${(typeof PAGES)[P][K] extends "/" ? "" : (typeof PAGES)[P][K]}` }[L] : never;
 
 type SegmentParams<S extends string> = S extends `{-$${infer Name}}` ? { [K in Name]?: string } : S extends `$${infer Name}` ? { [K in Name]: string } : unknown;
 type PathParams<S extends string> = S extends `${infer Head}/${infer Rest}` ? SegmentParams<Head> & PathParams<Rest> : SegmentParams<S>;

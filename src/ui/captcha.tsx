@@ -3,14 +3,14 @@
 // consent is needed), or Google reCAPTCHA when the shop is configured so (loaded only once the
 // visitor allowed the captcha category of cookies). A form asks `answer()` when it is submitted; an
 // answer serves once, so every submission gets a fresh one.
+import { Link } from "@tanstack/react-router";
 import { useLingui } from "@lingui/react";
 import { useCallback, useEffect, useRef, type ReactNode, type RefObject } from "react";
 import type { AltchaWidgetElement } from "altcha";
-import { AppLink } from "../app/app-link.tsx";
 import { useConsent } from "../app/consent.tsx";
 import { useLang, useShopContext } from "../app/shop-context.ts";
 import { apiLocaleOf, type Lang } from "../i18n/i18n.ts";
-import { pageHref } from "../../common/pages.ts";
+import { pagePath } from "../../common/pages.ts";
 
 /** Why no answer could be had: the form shows it as its error. */
 export class CaptchaUnavailable extends Error {
@@ -159,7 +159,7 @@ function RecaptchaWidget({ siteKey, solver }: { siteKey: string; solver: RefObje
   if (!allowed) {
     return (
       <p className="captcha captcha--consent">
-        {_("auth.captcha.consent")} <AppLink href={pageHref("cookies", lang)}>{_("auth.captcha.consentLink")}</AppLink>
+        {_("auth.captcha.consent")} <Link to={pagePath("cookies", lang)}>{_("auth.captcha.consentLink")}</Link>
       </p>
     );
   }

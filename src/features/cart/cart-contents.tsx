@@ -1,11 +1,11 @@
 // What the cart sidebar and the cart page both show: the lines, clear cart, the coupon block, the
 // totals and the way on (the sidebar adds 'Go to cart'); an empty cart says so with 'Start shopping'.
+import { Link } from "@tanstack/react-router";
 import { useLingui } from "@lingui/react";
 import type { ReactNode } from "react";
-import { AppLink } from "../../app/app-link.tsx";
 import type { CartApi } from "../../app/cart.tsx";
 import { useLang } from "../../app/shop-context.ts";
-import { pageHref } from "../../../common/pages.ts";
+import { pagePath } from "../../../common/pages.ts";
 import { CartLines } from "./cart-lines.tsx";
 import { CartTotals } from "./cart-totals.tsx";
 import { CheckoutLink } from "./checkout-link.tsx";
@@ -38,9 +38,9 @@ export function CartContents({ cart, actions, onFollowLink, headingLevel }: Cart
     return (
       <div className="cart-empty">
         <p className="cart-empty__text">{_("cart.empty")}</p>
-        <AppLink href={pageHref("home", lang)} className="button" onClick={onFollowLink}>
+        <Link to={pagePath("home", lang)} activeOptions={{ exact: true }} className="button" onClick={onFollowLink}>
           {_("cart.startShopping")}
-        </AppLink>
+        </Link>
       </div>
     );
   }

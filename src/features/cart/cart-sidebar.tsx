@@ -1,10 +1,10 @@
 // The cart sidebar (SPEC §2): a dialog from the side of the screen with the cart's contents and the
 // ways on ('Go to cart', 'Go to pass order'). Escape, the close button or the backdrop close it.
+import { Link } from "@tanstack/react-router";
 import { useLingui } from "@lingui/react";
-import { AppLink } from "../../app/app-link.tsx";
 import { useCart } from "../../app/cart.tsx";
 import { useLang } from "../../app/shop-context.ts";
-import { pageHref } from "../../../common/pages.ts";
+import { pagePath } from "../../../common/pages.ts";
 import { Modal } from "../../ui/modal.tsx";
 import { CartContents } from "./cart-contents.tsx";
 
@@ -19,9 +19,9 @@ export function CartSidebar() {
         onFollowLink={cart.closeSidebar}
         headingLevel={3}
         actions={
-          <AppLink href={pageHref("cart", lang)} className="button button--ghost" onClick={cart.closeSidebar}>
+          <Link to={pagePath("cart", lang)} className="button button--ghost" onClick={cart.closeSidebar}>
             {_("cart.goToCart")}
-          </AppLink>
+          </Link>
         }
       />
     </Modal>

@@ -1,38 +1,15 @@
-// 'Go to pass order': a link to the checkout once the shop has that page; until then a disabled
-// control that says why.
+// 'Go to pass order': the link to the checkout (its guards send a guest to its sign-in step).
 import { useLingui } from "@lingui/react";
-import { useId } from "react";
-import { AppLink } from "../../app/app-link.tsx";
+import { Link } from "@tanstack/react-router";
 import { useLang } from "../../app/shop-context.ts";
-import { PAGES, pageHref, type PageId } from "../../../common/pages.ts";
-
-const CHECKOUT_PAGE: string = "checkout";
-
-/** The checkout page's key, when the route table has it. */
-function checkoutPage(): PageId | undefined {
-  return (Object.keys(PAGES) as PageId[]).find((page) => page === CHECKOUT_PAGE);
-}
+import { pagePath } from "../../../common/pages.ts";
 
 export function CheckoutLink({ onFollow }: { onFollow?: () => void }) {
   const { _ } = useLingui();
   const lang = useLang();
-  const hintId = useId();
-  const page = checkoutPage();
-  if (page) {
-    return (
-      <AppLink href={pageHref(page, lang)} className="button cart-actions__checkout" onClick={onFollow}>
-        {_("cart.passOrder")}
-      </AppLink>
-    );
-  }
   return (
-    <div className="cart-actions__checkout-pending">
-      <button type="button" className="button cart-actions__checkout" aria-disabled="true" aria-describedby={hintId}>
-        {_("cart.passOrder")}
-      </button>
-      <p id={hintId} className="cart-actions__hint">
-        {_("cart.passOrder.unavailable")}
-      </p>
-    </div>
+    <Link to={pagePath("checkout", lang)} className="button cart-actions__checkout" onClick={onFollow}>
+      {_("cart.passOrder")}
+    </Link>
   );
 }

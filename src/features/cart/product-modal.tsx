@@ -1,11 +1,11 @@
 // The added/removed product modal (SPEC §2 modals, §4 product modal types add and remove): the product,
 // its quantity and price, then 'Continue shopping' or 'Show my shopping cart' (the cart page).
+import { Link } from "@tanstack/react-router";
 import { useLingui } from "@lingui/react";
-import { AppLink } from "../../app/app-link.tsx";
 import { useCart } from "../../app/cart.tsx";
 import { useLang } from "../../app/shop-context.ts";
 import { formatPrice } from "../../i18n/format.ts";
-import { pageHref } from "../../../common/pages.ts";
+import { pagePath } from "../../../common/pages.ts";
 import { Modal } from "../../ui/modal.tsx";
 
 export function ProductModal() {
@@ -51,9 +51,9 @@ export function ProductModal() {
             <button type="button" className="button button--ghost" onClick={cart.closeProductModal} data-autofocus>
               {_("cart.modal.continue")}
             </button>
-            <AppLink href={pageHref("cart", lang)} className="button" onClick={showCart}>
+            <Link to={pagePath("cart", lang)} className="button" onClick={showCart}>
               {_("cart.modal.showCart")}
-            </AppLink>
+            </Link>
           </div>
         </div>
       )}

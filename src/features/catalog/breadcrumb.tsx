@@ -3,7 +3,7 @@ import { useLingui } from "@lingui/react";
 import { Link } from "@tanstack/react-router";
 import type { CategoryNode } from "../../api/queries/catalog.ts";
 import { useLang } from "../../app/shop-context.ts";
-import { pageHref } from "../../../common/pages.ts";
+import { pagePath } from "../../../common/pages.ts";
 import { categoryPageHref } from "./category-tree.ts";
 
 export function Breadcrumb({ trail }: { trail: readonly Pick<CategoryNode, "id" | "label" | "path">[] }) {
@@ -13,7 +13,7 @@ export function Breadcrumb({ trail }: { trail: readonly Pick<CategoryNode, "id" 
     <nav className="breadcrumb" aria-label={_("catalog.breadcrumb.label")}>
       <ol>
         <li>
-          <Link to={pageHref("home", lang)} activeOptions={{ exact: true }}>{_("catalog.breadcrumb.home")}</Link>
+          <Link to={pagePath("home", lang)} activeOptions={{ exact: true }}>{_("catalog.breadcrumb.home")}</Link>
         </li>
         {trail.map((node, index) => (
           <li key={node.id}>

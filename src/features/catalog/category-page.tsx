@@ -2,14 +2,13 @@
 // their filters, sort and pages. The address follows the category's slugs in the page language.
 import { useLingui } from "@lingui/react";
 import { useQuery } from "@tanstack/react-query";
-import { Link, useLocation, useNavigate, useParams } from "@tanstack/react-router";
-import { useDeferredValue, useEffect, useMemo } from "react";
+import { Link, useLocation, useParams } from "@tanstack/react-router";
+import { useDeferredValue, useMemo } from "react";
 import { isApiError } from "../../api/client.ts";
 import { categoriesQuery, landingQuery, productsByCategoryQuery } from "../../api/queries/catalog.ts";
 import { useLang, useShopContext } from "../../app/shop-context.ts";
 import type { Lang } from "../../../common/languages.ts";
 import { useAlternateLinks } from "../../routes/alternate-links.ts";
-import { pageHref } from "../../../common/pages.ts";
 import { toListingParams } from "../../ui/listing/listing-search.ts";
 import { ProductListing } from "../../ui/listing/product-listing.tsx";
 import { useListingSearch } from "../../ui/listing/use-listing-search.ts";
@@ -25,7 +24,6 @@ export function CategoryPage() {
   const { _ } = useLingui();
   const lang = useLang();
   const { api, config } = useShopContext();
-  const navigate = useNavigate();
   const location = useLocation();
   const { l1, l2, l3 } = useParams({ strict: false });
   const categoryPath = [l1, l2, l3].filter(Boolean).join("/");
@@ -42,18 +40,8 @@ export function CategoryPage() {
 
   const category = products.data?.category;
   const notFound = isApiError(products.error) && products.error.status === 404;
-  const canonicalPath = products.isPlaceholderData ? undefined : category?.path;
 
-  useEffect(() => {
-    if (notFound) void navigate({ href: pageHref("notFound", lang), replace: true });
-  }, [notFound, navigate, lang]);
-
-  // The same category reached by the other language's slugs: show the address of this language.
-  useEffect(() => {
-    if (canonicalPath && canonicalPath !== categoryPath) {
-      void navigate({ href: `${categoryPageHref(lang, canonicalPath)}${location.searchStr}`, replace: true });
-    }
-  }, [canonicalPath, categoryPath, lang, location.searchStr, navigate]);
+  // An unknown category (a 404) and the other language's slugs are the route's (src/routes/router.tsx).
 
   const treeTrail = useMemo(() => (category && tree.data ? trailByPath(tree.data, category.path) : undefined), [category, tree.data]);
   const trail = treeTrail ?? (category ? [category] : []);

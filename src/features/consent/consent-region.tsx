@@ -8,7 +8,7 @@ import { canCancelChoice, isDraftAllowed } from "../../../machines/cookie-consen
 import { CONSENT_CATEGORIES, useConsentSend, useConsentState, type ConsentCategory } from "../../app/consent.tsx";
 import { removeFirstPaint } from "../../app/first-paint.ts";
 import { useLang } from "../../app/shop-context.ts";
-import { pageHref } from "../../../common/pages.ts";
+import { pagePath } from "../../../common/pages.ts";
 
 export function ConsentRegion({ choosing }: { choosing: boolean }) {
   const { _ } = useLingui();
@@ -65,7 +65,7 @@ export function ConsentRegion({ choosing }: { choosing: boolean }) {
           {_("consent.title")}
         </h2>
         <p className="consent__text">
-          {_("consent.intro")} <Link to={pageHref("cookies", lang)}>{_("consent.learnMore")}</Link>
+          {_("consent.intro")} <Link to={pagePath("cookies", lang)}>{_("consent.learnMore")}</Link>
         </p>
         {choosing && (
           <fieldset ref={panelRef} className="consent__choices">

@@ -1,14 +1,14 @@
 // The contact page: a message to customer service (POST platform/contact). Fields show their error
 // once left (or after a submit attempt); the button is disabled while the message is sent.
+import { Link } from "@tanstack/react-router";
 import { useLingui } from "@lingui/react";
 import { useMutation } from "@tanstack/react-query";
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from "react";
 import * as v from "valibot";
 import { isApiError } from "../../api/client.ts";
 import { sendContactMessage, type ContactMessageRequest } from "../../api/queries/content.ts";
-import { AppLink } from "../../app/app-link.tsx";
 import { useLang, useShopContext } from "../../app/shop-context.ts";
-import { pageHref } from "../../../common/pages.ts";
+import { pagePath } from "../../../common/pages.ts";
 import { CaptchaUnavailable, useCaptcha } from "../../ui/captcha.tsx";
 import { useSeo } from "../../ui/use-seo.ts";
 import {
@@ -170,13 +170,13 @@ export function ContactPage() {
           <p>{_("contact.help.text")}</p>
           <ul className="info-page__links">
             <li>
-              <AppLink href={pageHref("faq", lang)}>{_("contact.help.faq")}</AppLink>
+              <Link to={pagePath("faq", lang)}>{_("contact.help.faq")}</Link>
             </li>
             <li>
-              <AppLink href={pageHref("delivery", lang)}>{_("contact.help.delivery")}</AppLink>
+              <Link to={pagePath("delivery", lang)}>{_("contact.help.delivery")}</Link>
             </li>
             <li>
-              <AppLink href={pageHref("exchangeReturn", lang)}>{_("contact.help.returns")}</AppLink>
+              <Link to={pagePath("exchangeReturn", lang)}>{_("contact.help.returns")}</Link>
             </li>
           </ul>
         </aside>

@@ -1,8 +1,8 @@
 // The 404 and 401 pages: what happened, in the page's title too, and a way back to the shop.
+import { Link } from "@tanstack/react-router";
 import { useLingui } from "@lingui/react";
-import { AppLink } from "../../app/app-link.tsx";
 import { useLang, useShopContext } from "../../app/shop-context.ts";
-import { pageHref } from "../../../common/pages.ts";
+import { pagePath } from "../../../common/pages.ts";
 import { useSeo } from "../../ui/use-seo.ts";
 
 function ErrorPage({ code, titleId, textId }: { code: number; titleId: string; textId: string }) {
@@ -19,9 +19,9 @@ function ErrorPage({ code, titleId, textId }: { code: number; titleId: string; t
       <h1 id="error-page-title">{title}</h1>
       <p>{_(textId)}</p>
       <p>
-        <AppLink className="button" href={pageHref("home", lang)}>
+        <Link className="button" to={pagePath("home", lang)} activeOptions={{ exact: true }}>
           {_("errorPage.backHome")}
-        </AppLink>
+        </Link>
       </p>
     </section>
   );

@@ -3,7 +3,7 @@
 import { useLingui } from "@lingui/react";
 import { Link } from "@tanstack/react-router";
 import { useLang, useShopContext } from "../../app/shop-context.ts";
-import { pageHref, type PageId } from "../../../common/pages.ts";
+import { type PageId, pagePath } from "../../../common/pages.ts";
 import { NewsletterForm } from "./newsletter-form.tsx";
 import { Reassurance } from "./reassurance.tsx";
 import { SOCIAL_NETWORK_DISPLAY } from "./social-links.ts";
@@ -39,7 +39,7 @@ export function Footer() {
             <ul className="site-footer__links">
               {INFORMATION_PAGES.map(({ page, label }) => (
                 <li key={page}>
-                  <Link to={pageHref(page, lang)}>{_(label)}</Link>
+                  <Link to={pagePath(page, lang)}>{_(label)}</Link>
                 </li>
               ))}
             </ul>
@@ -73,7 +73,7 @@ export function Footer() {
         <div className="container site-footer__bottom-inner">
           <p>
             <span aria-hidden="true">*</span> {_("footer.freeReturnNote")}{" "}
-            <Link to={pageHref("exchangeReturn", lang)}>{_("footer.freeReturnLink")}</Link>
+            <Link to={pagePath("exchangeReturn", lang)}>{_("footer.freeReturnLink")}</Link>
           </p>
           <p>{_("footer.copyright", { year: new Date().getFullYear(), brand: config.brandName })}</p>
         </div>

@@ -1,10 +1,10 @@
 // The account button of the header and of the phone bottom bar (SPEC §2): the profile page when
 // signed in, otherwise the sign-in dialog.
+import { Link } from "@tanstack/react-router";
 import { useLingui } from "@lingui/react";
-import { AppLink } from "../../app/app-link.tsx";
 import { useSession } from "../../app/session.ts";
 import { useLang } from "../../app/shop-context.ts";
-import { pageHref } from "../../../common/pages.ts";
+import { pagePath } from "../../../common/pages.ts";
 import { AccountIcon } from "./shell-icons.tsx";
 
 /** SPEC §2: the profile is /mon-compte/profil (its slug in each language). */
@@ -16,10 +16,10 @@ export function AccountButton({ className }: { className: string }) {
   const session = useSession();
   if (session.status === "signedIn") {
     return (
-      <AppLink className={className} href={pageHref("account", lang, { pageName: PROFILE_SLUG[lang] })}>
+      <Link className={className} to={pagePath("account", lang)} params={{ pageName: PROFILE_SLUG[lang] }}>
         <AccountIcon />
         <span>{_("layout.account")}</span>
-      </AppLink>
+      </Link>
     );
   }
   return (

@@ -3,7 +3,7 @@
 import { useLingui } from "@lingui/react";
 import { Link } from "@tanstack/react-router";
 import { useLang } from "../../app/shop-context.ts";
-import { pageHref } from "../../../common/pages.ts";
+import { pagePath } from "../../../common/pages.ts";
 import { CartButton } from "../cart/cart-button.tsx";
 import { AccountButton } from "./account-button.tsx";
 import { HomeIcon, MenuIcon, SearchIcon } from "./shell-icons.tsx";
@@ -26,7 +26,7 @@ export function BottomBar({ onOpenMenu, onOpenSearch }: BottomBarProps) {
           </button>
         </li>
         <li>
-          <Link to={pageHref("home", lang)} className="bottom-bar__item" activeOptions={{ exact: true }}>
+          <Link to={pagePath("home", lang)} className="bottom-bar__item" activeOptions={{ exact: true }}>
             <HomeIcon />
             <span>{_("layout.home")}</span>
           </Link>

@@ -5,7 +5,7 @@ import { useLingui } from "@lingui/react";
 import { Link } from "@tanstack/react-router";
 import type { ReactNode } from "react";
 import { useLang } from "../../app/shop-context.ts";
-import { pageHref } from "../../../common/pages.ts";
+import { pagePath } from "../../../common/pages.ts";
 import { BrandLogo } from "./brand-logo.tsx";
 import { FocusedLayout } from "./minimal-layouts.tsx";
 import "./checkout-layout.css";
@@ -32,7 +32,7 @@ function CheckoutHeader() {
           </svg>
           {_("layout.checkout.securePayment")}
         </p>
-        <Link to={pageHref("cart", lang)} className="checkout-header__back">
+        <Link to={pagePath("cart", lang)} className="checkout-header__back">
           <span aria-hidden="true">‹</span> {_("layout.checkout.backToCart")}
         </Link>
       </div>

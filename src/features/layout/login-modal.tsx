@@ -1,10 +1,10 @@
 // The sign-in dialog's modals (SPEC §2), driven by the auth machine: the login modal with its two
 // tabs (personal account; airline employee: the Habile single sign-on button and the GPNet staff-number
 // account), the welcome modal after a sign-in, and the reset modal after a reset link was requested.
+import { Link } from "@tanstack/react-router";
 import { useLingui } from "@lingui/react";
 import { useId, useRef, type KeyboardEvent } from "react";
 import type { AuthTab } from "../../../machines/auth/auth.types.ts";
-import { AppLink } from "../../app/app-link.tsx";
 import { useSession } from "../../app/session.ts";
 import { useLang } from "../../app/shop-context.ts";
 import { CodeForm } from "../auth/code-form.tsx";
@@ -13,7 +13,7 @@ import { LoginForm } from "../auth/login-form.tsx";
 import { RegisterForm } from "../auth/register-form.tsx";
 import { useAuthDialog } from "../auth/use-auth-dialog.ts";
 import "../auth/auth.css";
-import { pageHref } from "../../../common/pages.ts";
+import { pagePath } from "../../../common/pages.ts";
 import { Modal } from "../../ui/modal.tsx";
 
 const TABS: readonly AuthTab[] = ["personal", "employee"];
@@ -59,9 +59,9 @@ function WelcomeModal({ open, onClose }: { open: boolean; onClose: () => void })
         <button type="button" className="button" onClick={onClose}>
           {_("auth.welcome.continue")}
         </button>
-        <AppLink className="button button--ghost" href={pageHref("account", lang, { pageName: PROFILE_SLUG[lang] })} onClick={onClose}>
+        <Link className="button button--ghost" to={pagePath("account", lang)} params={{ pageName: PROFILE_SLUG[lang] }} onClick={onClose}>
           {_("auth.welcome.account")}
-        </AppLink>
+        </Link>
       </div>
     </Modal>
   );

@@ -6,7 +6,7 @@ import { Link } from "@tanstack/react-router";
 import { landingQuery, productsByReferencesQuery } from "../../api/queries/catalog.ts";
 import { useLang, useShopContext } from "../../app/shop-context.ts";
 import { formatPrice } from "../../i18n/format.ts";
-import { pageHref } from "../../../common/pages.ts";
+import { pagePath } from "../../../common/pages.ts";
 
 /** How many featured products a menu panel shows. */
 export const MENU_FEATURED_COUNT = 3;
@@ -31,7 +31,7 @@ export function FeaturedProducts({ categoryPath, onNavigate }: { categoryPath: s
           const price = product.offer?.discountPrice?.taxIncluded ?? product.offer?.regularPrice.taxIncluded;
           return (
             <li key={product.id}>
-              <Link to={pageHref("product", lang, { slug: product.slug })} className="menu-featured__card" onClick={onNavigate}>
+              <Link to={pagePath("product", lang)} params={{ slug: product.slug }} className="menu-featured__card" onClick={onNavigate}>
                 {product.coverPicture ? (
                   <img src={product.coverPicture.srcSmall} alt="" width={96} height={96} loading="lazy" decoding="async" />
                 ) : (

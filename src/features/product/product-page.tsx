@@ -1,19 +1,18 @@
 // The product page (`/produit/$slug`): gallery, variant choice (kept in `?variant=` so links can be
 // shared), price, stock and quantity, the back-in-stock alert, description and related products.
 import { useLingui } from "@lingui/react";
-import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useLocation, useNavigate, useParams } from "@tanstack/react-router";
-import { useEffect, useMemo, useState } from "react";
+import { useQuery } from "@tanstack/react-query";
+import { Link, useLocation, useNavigate, useParams } from "@tanstack/react-router";
+import { useMemo, useState } from "react";
 import * as v from "valibot";
 import { isApiError } from "../../api/client.ts";
-import { productBySlugQuery, productKeys, type Offer, type Product, type ProductVariant } from "../../api/queries/product.ts";
-import { AppLink } from "../../app/app-link.tsx";
+import { productBySlugQuery, type Offer, type Product, type ProductVariant } from "../../api/queries/product.ts";
 import { useCart } from "../../app/cart.tsx";
 import { useSession } from "../../app/session.ts";
 import { useLang, useShopContext } from "../../app/shop-context.ts";
 import type { Lang } from "../../../common/languages.ts";
 import { useAlternateLinks } from "../../routes/alternate-links.ts";
-import { pageHref } from "../../../common/pages.ts";
+import { pageHref, pagePath } from "../../../common/pages.ts";
 import { FlagBadges } from "../../ui/flag-badges.tsx";
 import { Price } from "../../ui/price.tsx";
 import { useSeo } from "../../ui/use-seo.ts";
@@ -55,7 +54,6 @@ export function ProductPage({ onAddToCart, showNoStock = SHOW_NO_STOCK }: Produc
   const { _ } = useLingui();
   const lang = useLang();
   const { api, config } = useShopContext();
-  const queryClient = useQueryClient();
   const navigate = useNavigate();
   const slug = useParams({ strict: false, select: (params) => ("slug" in params && typeof params.slug === "string" ? params.slug : "") });
   const { pathname, search, searchStr, hash } = useLocation({
@@ -66,16 +64,7 @@ export function ProductPage({ onAddToCart, showNoStock = SHOW_NO_STOCK }: Produc
   const addToCart = onAddToCart ?? ((request: AddToCartRequest) => cart.add(request.offer, request.quantity));
   const notFound = isApiError(error) && error.status === 404;
 
-  useEffect(() => {
-    if (notFound) void navigate({ href: pageHref("notFound", lang), replace: true });
-  }, [notFound, navigate, lang]);
-
-  // A slug of the other language (or an old one) answers too: show the canonical address.
-  useEffect(() => {
-    if (!product || product.slug === slug) return;
-    queryClient.setQueryData(productKeys.bySlug(lang, product.slug), product);
-    void navigate({ href: `${pageHref("product", lang, { slug: product.slug })}${searchStr}${hash ? `#${hash}` : ""}`, replace: true });
-  }, [product, slug, lang, searchStr, hash, navigate, queryClient]);
+  // An unknown product (a 404) and a slug that is not the canonical one are the route's (src/routes/router.tsx).
 
   useAlternateLinks(
     pathname,
@@ -264,13 +253,13 @@ function Breadcrumb({ product, lang }: { product: Product; lang: Lang }) {
     <nav className="product-breadcrumb" aria-label={_("product.breadcrumb")}>
       <ol>
         <li>
-          <AppLink href={pageHref("home", lang)}>{_("product.breadcrumb.home")}</AppLink>
+          <Link to={pagePath("home", lang)} activeOptions={{ exact: true }}>{_("product.breadcrumb.home")}</Link>
         </li>
         {product.breadcrumb.map((category) => {
-          const [l1, l2, l3] = category.path.split("/");
+          const [l1 = "", l2, l3] = category.path.split("/");
           return (
             <li key={category.id}>
-              <AppLink href={pageHref("category", lang, { l1, l2, l3 })}>{category.label}</AppLink>
+              <Link to={pagePath("category", lang)} params={{ l1, l2, l3 }}>{category.label}</Link>
             </li>
           );
         })}

@@ -5,7 +5,7 @@ import { useQuery } from "@tanstack/react-query";
 import { Link, useSearch } from "@tanstack/react-router";
 import { searchProductsQuery } from "../../api/queries/catalog.ts";
 import { useLang, useShopContext } from "../../app/shop-context.ts";
-import { pageHref } from "../../../common/pages.ts";
+import { pagePath } from "../../../common/pages.ts";
 import { useSeo } from "../../ui/use-seo.ts";
 import { toListingParams } from "../../ui/listing/listing-search.ts";
 import { ProductListing } from "../../ui/listing/product-listing.tsx";
@@ -53,7 +53,7 @@ export function SearchPage() {
             <>
               <p className="search-page__empty-title">{_("search.page.empty", { term })}</p>
               <p>{_("search.page.emptyHint")}</p>
-              <Link to={pageHref("home", lang)} className="button">
+              <Link to={pagePath("home", lang)} activeOptions={{ exact: true }} className="button">
                 {_("search.page.backHome")}
               </Link>
             </>
