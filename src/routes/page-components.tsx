@@ -4,13 +4,11 @@
 import { lazyRouteComponent, type RouteComponent } from "@tanstack/react-router";
 import type { ComponentType } from "react";
 import type { PageId } from "../../common/pages.ts";
-import { CheckoutLayout } from "../features/layout/checkout-layout.tsx";
 import { LanguageLayout } from "../features/layout/language-layout.tsx";
-import { BlankLayout, WaitingLayout } from "../features/layout/minimal-layouts.tsx";
 import { withTexts } from "../i18n/i18n.ts";
 import { withLoadTimeout } from "../ui/chunk-load.ts";
 
-export { BlankLayout, CheckoutLayout, LanguageLayout, WaitingLayout };
+export { LanguageLayout };
 
 const infoPages = () => withTexts(import("../features/content/info-pages.tsx"), "browsing");
 const errorPages = () => withTexts(import("../features/errors/error-pages.tsx"), "browsing");
@@ -56,6 +54,12 @@ export const pageComponents: Record<RoutedPageId, RouteComponent> = {
   unauthorized: lazyPage(errorPages, "UnauthorizedPage"),
   notFound: lazyPage(errorPages, "NotFoundPage"),
 };
+
+// The shop's layout comes with the start; the others load with the first page that uses them.
+const minimalLayouts = () => import("../features/layout/minimal-layouts.tsx");
+export const CheckoutLayout = lazyPage(() => withTexts(import("../features/layout/checkout-layout.tsx"), "customer"), "CheckoutLayout");
+export const WaitingLayout = lazyPage(minimalLayouts, "WaitingLayout");
+export const BlankLayout = lazyPage(minimalLayouts, "BlankLayout");
 
 /** The 404 page where a route finds nothing (an unknown product or category). */
 export const NotFoundPage = pageComponents.notFound;
