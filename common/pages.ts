@@ -57,6 +57,12 @@ export function pagePath<P extends PageId, L extends Lang>(page: P, lang: L): Pa
   return (path === "/" ? `/${lang}` : `/${lang}${path}`) as PagePath<P, L>;
 }
 
+/** A category page's parameters from the category's slug path (`voyage/bagagerie` → l1, l2). */
+export function categoryParams(path: string): PageParams<"category"> {
+  const [l1 = "", l2, l3] = path.split("/");
+  return { l1, l2, l3 };
+}
+
 /** Fills a page's path with its parameters, leaving out optional ones that are not given. */
 export function pageHref(page: PageId, lang: Lang, params: Record<string, string | undefined> = {}): string {
   const path = pagePath(page, lang)

@@ -5,7 +5,7 @@ import { Link } from "@tanstack/react-router";
 import { useContext, type ReactNode } from "react";
 import type { components } from "../api/schema.gen.ts";
 import { currentLang } from "../i18n/i18n.ts";
-import { pageHref } from "../../common/pages.ts";
+import { pagePath } from "../../common/pages.ts";
 import { CardAddToCartContext } from "./card-add-to-cart.ts";
 import { FlagBadges } from "./flag-badges.tsx";
 import { isDiscounted, Price, PromoBadge } from "./price.tsx";
@@ -54,7 +54,7 @@ export function ProductCard({
   const discount = offer?.discountPrice?.taxIncluded;
   const outOfStock = offer !== null && offer.stockQuantity <= 0;
   const cart = useContext(CardAddToCartContext);
-  const productHref = pageHref("product", lang, { slug: product.slug });
+  const productLink = { to: pagePath("product", lang), params: { slug: product.slug } } as const;
   const quantity = orderableQuantity(offer);
   // A simple product with one offer in stock goes to the cart from here; one with variants is chosen on its page.
   const cartAction =
@@ -70,7 +70,7 @@ export function ProductCard({
         {_("cart.card.add")}
       </button>
     ) : (
-      <Link to={productHref} className="button button--ghost product-card__add" aria-label={_("cart.card.chooseOptionsLabel", { name: product.name })}>
+      <Link {...productLink} className="button button--ghost product-card__add" aria-label={_("cart.card.chooseOptionsLabel", { name: product.name })}>
         {_("cart.card.chooseOptions")}
       </Link>
     ));
@@ -102,7 +102,7 @@ export function ProductCard({
       <div className="product-card__body">
         <FlagBadges flags={product} className="product-card__flags" />
         <Heading className="product-card__name">
-          <Link to={productHref} className="product-card__link">
+          <Link {...productLink} className="product-card__link">
             {product.name}
           </Link>
         </Heading>

@@ -3,12 +3,12 @@
 // minimal order quantity below, a remove button, and the line total. Gift lines (added by a coupon)
 // have no controls. Asking past the stock gives addToCart.max.
 import { useLingui } from "@lingui/react";
+import { Link } from "@tanstack/react-router";
 import { maxQuantity, minQuantity } from "../../../machines/cart/cart.quantities.ts";
 import type { CartItem } from "../../../machines/cart/cart.types.ts";
-import { AppLink } from "../../app/app-link.tsx";
 import { useLang } from "../../app/shop-context.ts";
 import { formatPrice } from "../../i18n/format.ts";
-import { pageHref } from "../../../common/pages.ts";
+import { pagePath } from "../../../common/pages.ts";
 import { Price } from "../../ui/price.tsx";
 
 export interface CartLinesProps {
@@ -38,11 +38,8 @@ export function CartLines({ lines, busy, pendingOfferId, onUpdate, onRemove, onF
   );
 }
 
-/** The address of the line's product page, on the line's variant. */
-export function lineHref(line: CartItem, lang: "fr" | "en"): string {
-  const href = pageHref("product", lang, { slug: line.product.slug });
-  return line.product.isConfigurable ? `${href}?variant=${encodeURIComponent(line.variantReference)}` : href;
-}
+/** The line's product page, on the line's variant. */
+const lineSearch = (line: CartItem) => (line.product.isConfigurable ? { variant: line.variantReference } : {});
 
 function CartLine({ line, busy, onUpdate, onRemove, onFollowLink, headingLevel }: Omit<CartLinesProps, "lines" | "pendingOfferId"> & { line: CartItem }) {
   const Heading = `h${headingLevel}` as const;
@@ -58,9 +55,9 @@ function CartLine({ line, busy, onUpdate, onRemove, onFollowLink, headingLevel }
       {cover ? <img className="cart-line__picture" src={cover.srcSmall} alt="" width={72} height={72} loading="lazy" /> : <span className="cart-line__picture" aria-hidden="true" />}
       <div className="cart-line__info">
         <Heading className="cart-line__name">
-          <AppLink href={lineHref(line, lang)} onClick={onFollowLink}>
+          <Link to={pagePath("product", lang)} params={{ slug: line.product.slug }} search={lineSearch(line)} onClick={onFollowLink}>
             {line.product.name}
-          </AppLink>
+          </Link>
         </Heading>
         {variant && <p className="cart-line__variant">{variant}</p>}
         {line.isGift ? (

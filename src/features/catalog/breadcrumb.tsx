@@ -3,8 +3,7 @@ import { useLingui } from "@lingui/react";
 import { Link } from "@tanstack/react-router";
 import type { CategoryNode } from "../../api/queries/catalog.ts";
 import { useLang } from "../../app/shop-context.ts";
-import { pagePath } from "../../../common/pages.ts";
-import { categoryPageHref } from "./category-tree.ts";
+import { categoryParams, pagePath } from "../../../common/pages.ts";
 
 export function Breadcrumb({ trail }: { trail: readonly Pick<CategoryNode, "id" | "label" | "path">[] }) {
   const { _ } = useLingui();
@@ -20,7 +19,7 @@ export function Breadcrumb({ trail }: { trail: readonly Pick<CategoryNode, "id" 
             {index === trail.length - 1 ? (
               <span aria-current="page">{node.label}</span>
             ) : (
-              <Link to={categoryPageHref(lang, node.path)} activeOptions={{ exact: true }}>{node.label}</Link>
+              <Link to={pagePath("category", lang)} params={categoryParams(node.path)} activeOptions={{ exact: true }}>{node.label}</Link>
             )}
           </li>
         ))}

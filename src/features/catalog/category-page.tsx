@@ -15,6 +15,7 @@ import { useListingSearch } from "../../ui/listing/use-listing-search.ts";
 import { SiteHtml } from "../../ui/site-html.tsx";
 import { useSeo } from "../../ui/use-seo.ts";
 import { Breadcrumb } from "./breadcrumb.tsx";
+import { categoryParams, pagePath } from "../../../common/pages.ts";
 import { categoryPageHref, trailById, trailByPath } from "./category-tree.ts";
 import "./catalog.css";
 
@@ -85,7 +86,7 @@ export function CategoryPage() {
             <ul>
               {children.map((child) => (
                 <li key={child.id}>
-                  <Link to={categoryPageHref(lang, child.path)} className="chip">
+                  <Link to={pagePath("category", lang)} params={categoryParams(child.path)} className="chip">
                     {child.label}
                   </Link>
                 </li>

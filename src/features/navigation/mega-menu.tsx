@@ -9,7 +9,7 @@ import { useEffect, useId, useRef, useState, type FocusEvent, type KeyboardEvent
 import { landingQuery, type CategoryNode } from "../../api/queries/catalog.ts";
 import { useLang, useShopContext } from "../../app/shop-context.ts";
 import { LazyPart, lazyPart } from "../../ui/lazy-part.tsx";
-import { categoryHref } from "./category-href.ts";
+import { categoryParams, pagePath } from "../../../common/pages.ts";
 import { useCategoryTree } from "./use-category-tree.ts";
 import "./navigation.css";
 
@@ -219,21 +219,21 @@ function MegaPanel({ node, onNavigate }: { node: CategoryNode; onNavigate: () =>
   return (
     <div className="mega-panel__inner container">
       <div className="mega-panel__links">
-        <Link to={categoryHref(lang, node.path)} className="mega-panel__all" onClick={onNavigate}>
+        <Link to={pagePath("category", lang)} params={categoryParams(node.path)} className="mega-panel__all" onClick={onNavigate}>
           {_("navigation.seeAll", { category: node.label })}
         </Link>
         {node.children.length > 0 && (
           <ul className="mega-panel__groups">
             {node.children.map((child) => (
               <li key={child.id}>
-                <Link to={categoryHref(lang, child.path)} className="mega-panel__group" onClick={onNavigate}>
+                <Link to={pagePath("category", lang)} params={categoryParams(child.path)} className="mega-panel__group" onClick={onNavigate}>
                   {child.label}
                 </Link>
                 {child.children.length > 0 && (
                   <ul className="mega-panel__leaves">
                     {child.children.map((leaf) => (
                       <li key={leaf.id}>
-                        <Link to={categoryHref(lang, leaf.path)} onClick={onNavigate}>
+                        <Link to={pagePath("category", lang)} params={categoryParams(leaf.path)} onClick={onNavigate}>
                           {leaf.label}
                         </Link>
                       </li>

@@ -6,7 +6,7 @@ import { useEffect, useRef, useState } from "react";
 import type { CategoryNode } from "../../api/queries/catalog.ts";
 import { useLang } from "../../app/shop-context.ts";
 import { Modal } from "../../ui/modal.tsx";
-import { categoryHref } from "./category-href.ts";
+import { categoryParams, pagePath } from "../../../common/pages.ts";
 import { LanguageSwitcher } from "./language-switcher.tsx";
 import { useCategoryTree } from "./use-category-tree.ts";
 import "./navigation.css";
@@ -60,7 +60,7 @@ function DrillDown({ onNavigate }: { onNavigate: () => void }) {
       <ul className="drill__list">
         {current && (
           <li>
-            <Link to={categoryHref(lang, current.path)} className="drill__item drill__item--all" onClick={onNavigate}>
+            <Link to={pagePath("category", lang)} params={categoryParams(current.path)} className="drill__item drill__item--all" onClick={onNavigate}>
               {_("navigation.seeAll", { category: current.label })}
             </Link>
           </li>
@@ -75,7 +75,7 @@ function DrillDown({ onNavigate }: { onNavigate: () => void }) {
                 </svg>
               </button>
             ) : (
-              <Link to={categoryHref(lang, node.path)} className="drill__item" onClick={onNavigate}>
+              <Link to={pagePath("category", lang)} params={categoryParams(node.path)} className="drill__item" onClick={onNavigate}>
                 {node.label}
               </Link>
             )}

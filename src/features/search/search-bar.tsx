@@ -21,7 +21,7 @@ import { reportLoadFailure, useLazyActor, useLazySelector } from "../../app/lazy
 import { useNotify } from "../../app/notifications.tsx";
 import { useLang, useShopContext } from "../../app/shop-context.ts";
 import { formatPrice } from "../../i18n/format.ts";
-import { pageHref } from "../../../common/pages.ts";
+import { pagePath } from "../../../common/pages.ts";
 import "./search-bar.css";
 
 type Option = { kind: "term"; term: string } | { kind: "product"; product: ProductPreview } | { kind: "all" };
@@ -58,7 +58,7 @@ export function SearchBar({ variant = "header", onNavigate }: SearchBarProps) {
     return createActor(machine, { input: { debounceMs: DEBOUNCE_MS[variant], term: draftRef.current } }).start();
   });
   const goToSearchPage = (term: string) => {
-    void router.navigate({ href: `${pageHref("search", latest.current.lang)}?searchTerm=${encodeURIComponent(term)}` });
+    void router.navigate({ to: pagePath("search", latest.current.lang), search: { searchTerm: term } });
     latest.current.onNavigate?.();
   };
   const notifyServerError = () => latest.current.notify({ kind: "danger", messageId: "searchBar.serverError" });
@@ -120,7 +120,7 @@ export function SearchBar({ variant = "header", onNavigate }: SearchBarProps) {
         break;
       case "product":
         send({ type: "search.close" });
-        void router.navigate({ href: pageHref("product", lang, { slug: option.product.slug }) });
+        void router.navigate({ to: pagePath("product", lang), params: { slug: option.product.slug } });
         onNavigate?.();
         break;
     }
