@@ -62,6 +62,25 @@ describe("route guards", () => {
     await hidden(page.getByRole("heading", { level: 2, name: message("fr", "account.orders.title") }));
   });
 
+  it("shows the account page the visitor asked for once they sign in from its invitation", async () => {
+    const { email, password, customer } = await registerCustomer("fr", { firstName: "Louise", lastName: "Garde" });
+    const page = await openPage("/fr");
+    await page.goto("/fr/mon-compte/commandes");
+    const dialog = await visible(page.getByRole("dialog", { name: message("fr", "layout.login.title") }));
+    await dialog.getByLabel(message("fr", "auth.field.email"), { exact: true }).fill(email);
+    await dialog.getByLabel(message("fr", "auth.field.password"), { exact: true }).fill(password);
+    await dialog.getByRole("button", { name: message("fr", "auth.login.submit"), exact: true }).click();
+    // Solving the captcha's proof of work may take a few seconds on a slow machine.
+    const welcome = await visible(
+      page.getByRole("dialog", { name: message("fr", "auth.welcome.title").replace("{names}", `${customer.firstName} ${customer.lastName}`) }),
+      45_000,
+    );
+    await welcome.getByRole("button", { name: message("fr", "auth.welcome.continue") }).click();
+    await hidden(welcome);
+    await visible(page.getByRole("heading", { level: 2, name: message("fr", "account.orders.title") }));
+    await waitForPath(page, "/fr/mon-compte/commandes");
+  });
+
   it("sends the account's other-language slug to this language's, and an unknown account page to the 404", async () => {
     const session = await registerCustomer();
     await signInBrowser(session.token);

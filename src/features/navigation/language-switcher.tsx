@@ -40,7 +40,7 @@ export function LanguageSwitcher({ className, onNavigate }: { className?: string
   return (
     <Link
       to={pagePath(target.page, other)}
-      params={target.params as never}
+      params={target.params}
       search={true}
       hash={hash || undefined}
       hrefLang={other}
