@@ -8,11 +8,13 @@ import { registerCustomer, signInBrowser } from "./support/customers.ts";
 import { message } from "./support/messages.ts";
 import { hidden, visible, waitForPath } from "./support/waits.ts";
 
-/** Puts a product in the cart from its page, as a shopper does, and closes the confirmation. */
-async function addAProduct(page: Page): Promise<void> {
+/** Puts a product in the cart from its page, as a shopper does, and closes the confirmation. A
+ *  signed-in shopper first sees the header say so (their stored session checked). */
+async function addAProduct(page: Page, { signedIn = false } = {}): Promise<void> {
   const product = await simpleProductWithStock("fr", "in stock", (stock) => stock > 5);
   await page.goto(`/fr/produit/${product.slug}`);
   await visible(page.getByRole("heading", { level: 1, name: product.name }));
+  if (signedIn) await visible(page.getByRole("banner").getByRole("link", { name: message("fr", "layout.account"), exact: true }));
   await page.getByRole("button", { name: message("fr", "product.addToCart"), exact: true }).click();
   const modal = await visible(page.getByRole("dialog").filter({ has: page.getByRole("button", { name: message("fr", "cart.modal.continue"), exact: true }) }));
   await modal.getByRole("button", { name: message("fr", "cart.modal.continue"), exact: true }).click();
@@ -46,7 +48,7 @@ describe("route guards", () => {
     const session = await registerCustomer();
     await signInBrowser(session.token);
     const page = await openPage("/fr");
-    await addAProduct(page);
+    await addAProduct(page, { signedIn: true });
     await page.goto("/fr/commande");
     await waitForPath(page, "/fr/commande/livraison");
     await visible(page.getByRole("heading", { level: 1, name: message("fr", "checkout.coming.shipping") }));
