@@ -1,14 +1,19 @@
-// What the guards of the route tree read (DESIGN §3): the session and the cart, from the app-wide
-// actors the router context carries, once they have settled: a stored session checked, the cart
-// (the customer's one after a sign-in) loaded. The state machine library loads with them, on the
-// pages that have a guard only.
+// The guards of the route tree (DESIGN §3, SPEC §2 Guards), loaded with the first page that has
+// one: they read the session and the cart from the app-wide actors the router context carries,
+// once these have settled (a stored session checked, the cart, the customer's one after a
+// sign-in, loaded), and redirect with `redirect` where the specification says where to.
+import { redirect } from "@tanstack/react-router";
+import type { Lang } from "../../common/languages.ts";
+import { pagePath } from "../../common/pages.ts";
 import type { CustomerGroup } from "../../machines/auth/auth.types.ts";
+import { selectCustomer, selectStatus } from "../../machines/auth/session.selectors.ts";
 import { lineCount } from "../../machines/cart/cart.quantities.ts";
 import { isLoadingCart, selectCart } from "../../machines/cart/cart.selectors.ts";
-import { selectCustomer, selectStatus } from "../../machines/auth/session.selectors.ts";
 import type { Cart, CartStore } from "../app/cart.tsx";
 import type { Customer } from "../app/session.ts";
 import type { Auth } from "../app/session-provider.tsx";
+import { ACCOUNT_TAB_SLUGS, accountTabOf } from "../features/account/account-tabs.ts";
+import type { RouterContext } from "./router.tsx";
 
 export type SettledSession = { status: "anonymous"; customer: null } | { status: "signedIn"; customer: Customer };
 
@@ -26,12 +31,9 @@ export async function settledCart(cart: CartStore): Promise<Cart | null> {
   return selectCart(await waitFor(actor, (state) => !isLoadingCart(state)));
 }
 
-/** A cart with at least one line: what the checkout needs (SPEC §2 Guards). */
-export const hasLines = (cart: Cart | null): cart is Cart => lineCount(cart) > 0;
-
 /** SPEC §3: the customer group of the employee programme's buyers and of its administrators. */
-export const EMPOWERMENT_GROUP: CustomerGroup = "EMPOWERMENT";
-export const EMPOWERMENT_ADMIN_GROUP: CustomerGroup = "BRAND_EMPLOYEE";
+const EMPOWERMENT_GROUP: CustomerGroup = "EMPOWERMENT";
+const EMPOWERMENT_ADMIN_GROUP: CustomerGroup = "BRAND_EMPLOYEE";
 
 /** Thrown by the account pages' guard for a visitor who is not signed in: the page invites them to. */
 export class SignInRequired extends Error {
@@ -39,4 +41,36 @@ export class SignInRequired extends Error {
     super("sign-in required");
     this.name = "SignInRequired";
   }
+}
+
+/** The account: an unknown page of it is the 404, the other language's slug goes to this one's,
+ *  and only a signed-in customer sees it (the others are invited to sign in, at the same address). */
+export async function accountGuard({ auth }: RouterContext, lang: Lang, pageName: string | undefined) {
+  const tab = accountTabOf(pageName);
+  if (!tab) throw redirect({ to: pagePath("notFound", lang), replace: true });
+  const slug = ACCOUNT_TAB_SLUGS[tab][lang];
+  if (pageName !== slug) throw redirect({ to: pagePath("account", lang), params: { pageName: slug }, replace: true });
+  const session = await settledSession(auth);
+  if (session.status !== "signedIn") throw new SignInRequired();
+  return { accountTab: tab };
+}
+
+/** The employee programme's budget page: a signed-in {product} employee; anyone else gets /401. */
+export async function empowermentAdminGuard({ auth }: RouterContext, lang: Lang): Promise<void> {
+  const session = await settledSession(auth);
+  if (session.customer?.customerGroup !== EMPOWERMENT_ADMIN_GROUP) throw redirect({ to: pagePath("unauthorized", lang), replace: true });
+}
+
+/** The checkout loads the cart and the session first; an empty or missing cart leads to the cart page. */
+export async function checkoutCartGuard({ auth, cart }: RouterContext, lang: Lang) {
+  const session = await settledSession(auth);
+  const basket = await settledCart(cart);
+  if (lineCount(basket) === 0) throw redirect({ to: pagePath("cart", lang), replace: true });
+  return { session, basket };
+}
+
+/** The checkout's steps: a guest goes to the checkout's sign-in; an Empowerment customer to the empowerment checkout. */
+export function checkoutCustomerGuard(session: SettledSession, lang: Lang): void {
+  if (session.status !== "signedIn") throw redirect({ to: pagePath("checkoutSignIn", lang), replace: true });
+  if (session.customer.customerGroup === EMPOWERMENT_GROUP) throw redirect({ to: pagePath("empowermentCheckout", lang), replace: true });
 }

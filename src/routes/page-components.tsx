@@ -20,10 +20,31 @@ function lazyPage<T extends Record<string, unknown>>(importer: () => Promise<T>,
   return lazyRouteComponent(() => withLoadTimeout(importer()), exportName);
 }
 
-/** Pages that are not routes of their own: redirects (`checkout`) have no component. */
-type RoutedPageId = Exclude<PageId, "checkout">;
+/** The checkout's pages, not built yet: one page says which step is coming (src/features/checkout). */
+type ComingPageId =
+  | "checkout"
+  | "checkoutSignIn"
+  | "checkoutShipping"
+  | "checkoutPayment"
+  | "paymentResult"
+  | "paymentWaiting"
+  | "paymentReturn"
+  | "thankYou"
+  | "empowermentCheckout"
+  | "empowermentSignIn"
+  | "configureEmpowerment"
+  | "habileSignIn";
 
-export const pageComponents: Record<RoutedPageId, RouteComponent> = {
+export type ComingStep = Exclude<ComingPageId, "checkout">;
+
+declare module "@tanstack/react-router" {
+  interface StaticDataRouteOption {
+    /** The checkout's page a route shows while it is being built. */
+    comingStep?: ComingStep;
+  }
+}
+
+export const pageComponents: Record<Exclude<PageId, ComingPageId>, RouteComponent> = {
   home: lazyPage(() => import("../features/home/home-page.tsx"), "HomePage"),
   category: lazyPage(() => withTexts(import("../features/catalog/category-page.tsx"), "browsing"), "CategoryPage"),
   product: lazyPage(() => withTexts(import("../features/product/product-page.tsx"), "browsing"), "ProductPage"),
@@ -40,17 +61,6 @@ export const pageComponents: Record<RoutedPageId, RouteComponent> = {
   delivery: lazyPage(infoPages, "DeliveryPage"),
   exchangeReturn: lazyPage(infoPages, "ExchangeReturnPage"),
   blog: lazyPage(infoPages, "BlogPage"),
-  checkoutSignIn: lazyPage(checkoutPages, "CheckoutSignInPage"),
-  checkoutShipping: lazyPage(checkoutPages, "ShippingStepPage"),
-  checkoutPayment: lazyPage(checkoutPages, "PaymentStepPage"),
-  paymentResult: lazyPage(checkoutPages, "PaymentResultPage"),
-  paymentWaiting: lazyPage(checkoutPages, "PaymentWaitingPage"),
-  paymentReturn: lazyPage(checkoutPages, "PaymentReturnPage"),
-  thankYou: lazyPage(checkoutPages, "ThankYouPage"),
-  empowermentCheckout: lazyPage(checkoutPages, "EmpowermentCheckoutPage"),
-  empowermentSignIn: lazyPage(checkoutPages, "EmpowermentSignInPage"),
-  configureEmpowerment: lazyPage(checkoutPages, "ConfigureEmpowermentPage"),
-  habileSignIn: lazyPage(checkoutPages, "HabileSignInPage"),
   unauthorized: lazyPage(errorPages, "UnauthorizedPage"),
   notFound: lazyPage(errorPages, "NotFoundPage"),
 };
@@ -60,6 +70,8 @@ const minimalLayouts = () => import("../features/layout/minimal-layouts.tsx");
 export const CheckoutLayout = lazyPage(() => withTexts(import("../features/layout/checkout-layout.tsx"), "customer"), "CheckoutLayout");
 export const WaitingLayout = lazyPage(minimalLayouts, "WaitingLayout");
 export const BlankLayout = lazyPage(minimalLayouts, "BlankLayout");
+
+export const ComingStepPage = lazyPage(checkoutPages, "ComingStepPage");
 
 /** The 404 page where a route finds nothing (an unknown product or category). */
 export const NotFoundPage = pageComponents.notFound;

@@ -6,7 +6,7 @@
 // others. Unprefixed paths go to French; unknown paths to `/{lang}/404`.
 import type { QueryClient } from "@tanstack/react-query";
 import * as v from "valibot";
-import { createRootRouteWithContext, createRoute, createRouter, ErrorComponent, notFound, Outlet, redirect, useRouter, type ErrorComponentProps } from "@tanstack/react-router";
+import { createRootRouteWithContext, createRoute, createRouter, lazyRouteComponent, notFound, Outlet, redirect } from "@tanstack/react-router";
 import { DEFAULT_LANG, type Lang } from "../../common/languages.ts";
 import { pageHref, pagePath, PAGES, type PageParams } from "../../common/pages.ts";
 import { isApiError, type ApiClient } from "../api/client.ts";
@@ -15,14 +15,12 @@ import { productBySlugQuery, productKeys } from "../api/queries/product.ts";
 import type { CartStore } from "../app/cart.tsx";
 import type { RuntimeConfig } from "../app/runtime-config.ts";
 import type { Auth } from "../app/session-provider.tsx";
-import { ACCOUNT_TAB_SLUGS, accountTabOf } from "../features/account/account-tabs.ts";
 import { productSearchSchema } from "../features/product/product-search.ts";
 import { searchPageSearchSchema } from "../features/search/search-params.ts";
 import { activateLanguage } from "../i18n/i18n.ts";
 import { listingSearchSchema, listingStateOf, toListingParams } from "../ui/listing/listing-search.ts";
 import { PagePlaceholder } from "../ui/page-placeholder.tsx";
-import { EMPOWERMENT_ADMIN_GROUP, EMPOWERMENT_GROUP, hasLines, settledCart, settledSession, SignInRequired } from "./guards.ts";
-import { AccountSignIn, BlankLayout, CheckoutLayout, LanguageLayout, NotFoundPage, pageComponents, WaitingLayout } from "./page-components.tsx";
+import { BlankLayout, CheckoutLayout, ComingStepPage, LanguageLayout, NotFoundPage, pageComponents, WaitingLayout } from "./page-components.tsx";
 import { parseSearch, stringifySearch } from "./search-string.ts";
 
 export interface RouterContext {
@@ -60,6 +58,12 @@ const unprefixedRoute = createRoute({
     throw redirect({ href: inDefaultLanguage(location), replace: true });
   },
 });
+
+/** The guards' code, loaded with the first page that has one (src/routes/guards.ts). */
+const guards = () => import("./guards.ts");
+
+/** The account's invitation to sign in, where its guard refused a visitor who is not signed in. */
+const AccountError = lazyRouteComponent(() => import("./account-error.tsx"), "AccountError");
 
 /** What every page route shares: the shell paints without waiting for the page's code. */
 const PAGE_OPTIONS = { pendingComponent: PagePlaceholder, pendingMs: 0, pendingMinMs: 0 } as const;
@@ -160,16 +164,7 @@ function languageTree<L extends Lang>(lang: L) {
     getParentRoute: () => shop,
     path: own("account", lang),
     component: pageComponents.account,
-    beforeLoad: async ({ context, params }) => {
-      const { pageName } = paramsOf("account", params);
-      const tab = accountTabOf(pageName);
-      if (!tab) throw redirect({ to: pagePath("notFound", at), replace: true });
-      const slug = ACCOUNT_TAB_SLUGS[tab][lang];
-      if (pageName !== slug) throw redirect({ to: pagePath("account", at), params: { pageName: slug }, replace: true });
-      const session = await settledSession(context.auth);
-      if (session.status !== "signedIn") throw new SignInRequired();
-      return { accountTab: tab };
-    },
+    beforeLoad: async ({ context, params }) => (await guards()).accountGuard(context, at, paramsOf("account", params).pageName),
     errorComponent: AccountError,
     ...PAGE_OPTIONS,
   });
@@ -181,11 +176,8 @@ function languageTree<L extends Lang>(lang: L) {
   const configureEmpowerment = createRoute({
     getParentRoute: () => shop,
     path: own("configureEmpowerment", lang),
-    component: pageComponents.configureEmpowerment,
-    beforeLoad: async ({ context }) => {
-      const session = await settledSession(context.auth);
-      if (session.customer?.customerGroup !== EMPOWERMENT_ADMIN_GROUP) throw redirect({ to: pagePath("unauthorized", at), replace: true });
-    },
+    component: ComingStepPage, staticData: { comingStep: "configureEmpowerment" },
+    beforeLoad: async ({ context }) => (await guards()).empowermentAdminGuard(context, at),
     ...PAGE_OPTIONS,
   });
 
@@ -212,41 +204,33 @@ function languageTree<L extends Lang>(lang: L) {
   const withCart = createRoute({
     getParentRoute: () => checkoutLayout,
     id: "withCart",
-    beforeLoad: async ({ context }) => {
-      const session = await settledSession(context.auth);
-      const basket = await settledCart(context.cart);
-      if (!hasLines(basket)) throw redirect({ to: pagePath("cart", at), replace: true });
-      return { session, basket };
-    },
+    beforeLoad: async ({ context }) => (await guards()).checkoutCartGuard(context, at),
   });
 
   /** A guest goes to the checkout's sign-in; an Empowerment customer to the empowerment checkout. */
   const withCustomer = createRoute({
     getParentRoute: () => withCart,
     id: "withCustomer",
-    beforeLoad: ({ context: { session } }) => {
-      if (session.status !== "signedIn") throw redirect({ to: pagePath("checkoutSignIn", at), replace: true });
-      if (session.customer.customerGroup === EMPOWERMENT_GROUP) throw redirect({ to: pagePath("empowermentCheckout", at), replace: true });
-    },
+    beforeLoad: async ({ context: { session } }) => (await guards()).checkoutCustomerGuard(session, at),
   });
 
-  const checkoutSignIn = createRoute({ getParentRoute: () => withCart, path: own("checkoutSignIn", lang), component: pageComponents.checkoutSignIn, ...PAGE_OPTIONS });
-  const checkoutShipping = createRoute({ getParentRoute: () => withCustomer, path: own("checkoutShipping", lang), component: pageComponents.checkoutShipping, ...PAGE_OPTIONS });
-  const checkoutPayment = createRoute({ getParentRoute: () => withCustomer, path: own("checkoutPayment", lang), component: pageComponents.checkoutPayment, ...PAGE_OPTIONS });
-  const empowermentCheckout = createRoute({ getParentRoute: () => withCart, path: own("empowermentCheckout", lang), component: pageComponents.empowermentCheckout, ...PAGE_OPTIONS });
-  const thankYou = createRoute({ getParentRoute: () => checkoutLayout, path: own("thankYou", lang), component: pageComponents.thankYou, ...PAGE_OPTIONS });
+  const checkoutSignIn = createRoute({ getParentRoute: () => withCart, path: own("checkoutSignIn", lang), component: ComingStepPage, staticData: { comingStep: "checkoutSignIn" }, ...PAGE_OPTIONS });
+  const checkoutShipping = createRoute({ getParentRoute: () => withCustomer, path: own("checkoutShipping", lang), component: ComingStepPage, staticData: { comingStep: "checkoutShipping" }, ...PAGE_OPTIONS });
+  const checkoutPayment = createRoute({ getParentRoute: () => withCustomer, path: own("checkoutPayment", lang), component: ComingStepPage, staticData: { comingStep: "checkoutPayment" }, ...PAGE_OPTIONS });
+  const empowermentCheckout = createRoute({ getParentRoute: () => withCart, path: own("empowermentCheckout", lang), component: ComingStepPage, staticData: { comingStep: "empowermentCheckout" }, ...PAGE_OPTIONS });
+  const thankYou = createRoute({ getParentRoute: () => checkoutLayout, path: own("thankYou", lang), component: ComingStepPage, staticData: { comingStep: "thankYou" }, ...PAGE_OPTIONS });
 
   // ── The waiting layout: the payment's and the single sign-ons' return points.
   const waiting = createRoute({ getParentRoute: () => languageRoute, id: "waiting", component: WaitingLayout, notFoundComponent: NotFoundPage });
 
-  const paymentWaiting = createRoute({ getParentRoute: () => waiting, path: own("paymentWaiting", lang), component: pageComponents.paymentWaiting, ...PAGE_OPTIONS });
-  const paymentReturn = createRoute({ getParentRoute: () => waiting, path: own("paymentReturn", lang), component: pageComponents.paymentReturn, ...PAGE_OPTIONS });
+  const paymentWaiting = createRoute({ getParentRoute: () => waiting, path: own("paymentWaiting", lang), component: ComingStepPage, staticData: { comingStep: "paymentWaiting" }, ...PAGE_OPTIONS });
+  const paymentReturn = createRoute({ getParentRoute: () => waiting, path: own("paymentReturn", lang), component: ComingStepPage, staticData: { comingStep: "paymentReturn" }, ...PAGE_OPTIONS });
 
   // SPEC §2: needs `context` and `client` in the query, otherwise /401.
   const empowermentSignIn = createRoute({
     getParentRoute: () => waiting,
     path: own("empowermentSignIn", lang),
-    component: pageComponents.empowermentSignIn,
+    component: ComingStepPage, staticData: { comingStep: "empowermentSignIn" },
     validateSearch: empowermentSignInSearchSchema,
     beforeLoad: ({ search }) => {
       if (!search.context || !search.client) throw redirect({ to: pagePath("unauthorized", at), replace: true });
@@ -258,7 +242,7 @@ function languageTree<L extends Lang>(lang: L) {
   const habileSignIn = createRoute({
     getParentRoute: () => waiting,
     path: own("habileSignIn", lang),
-    component: pageComponents.habileSignIn,
+    component: ComingStepPage, staticData: { comingStep: "habileSignIn" },
     validateSearch: habileSignInSearchSchema,
     beforeLoad: ({ search }) => {
       if (!search.code) throw redirect({ to: pagePath("unauthorized", at), replace: true });
@@ -268,7 +252,7 @@ function languageTree<L extends Lang>(lang: L) {
 
   // ── The blank layout: the payment's result.
   const blank = createRoute({ getParentRoute: () => languageRoute, id: "blank", component: BlankLayout, notFoundComponent: NotFoundPage });
-  const paymentResult = createRoute({ getParentRoute: () => blank, path: own("paymentResult", lang), component: pageComponents.paymentResult, ...PAGE_OPTIONS });
+  const paymentResult = createRoute({ getParentRoute: () => blank, path: own("paymentResult", lang), component: ComingStepPage, staticData: { comingStep: "paymentResult" }, ...PAGE_OPTIONS });
 
   return languageRoute.addChildren([
     shop.addChildren([
@@ -303,8 +287,8 @@ function languageTree<L extends Lang>(lang: L) {
   ]);
 }
 
-/** A query parameter that is a word; anything else counts as absent. */
-const queryWord = v.fallback(v.optional(v.pipe(v.union([v.string(), v.pipe(v.number(), v.transform(String))]), v.trim(), v.nonEmpty())), undefined);
+/** A query parameter's text (a number read from the address is its digits); anything else counts as absent. */
+const queryWord = v.fallback(v.optional(v.union([v.string(), v.pipe(v.number(), v.transform(String))])), undefined);
 
 const empowermentSignInSearchSchema = v.object({ context: queryWord, client: queryWord });
 const habileSignInSearchSchema = v.object({ code: queryWord });
@@ -331,16 +315,6 @@ function notFoundOr404(error: unknown): undefined {
   return undefined;
 }
 
-/** The account's guard refused a visitor who is not signed in: the invitation to sign in. */
-function AccountError({ error, reset }: ErrorComponentProps) {
-  const router = useRouter();
-  if (!(error instanceof SignInRequired)) return <ErrorComponent error={error} />;
-  const signedIn = () => {
-    reset();
-    void router.invalidate();
-  };
-  return <AccountSignIn onSignedIn={signedIn} />;
-}
 
 const routeTree = rootRoute.addChildren([rootIndexRoute, languageTree("fr"), languageTree("en"), unprefixedRoute]);
 

@@ -38,7 +38,7 @@ describe("route guards", () => {
     await page.goto("/fr/mon-panier");
     await page.getByRole("main").getByRole("link", { name: message("fr", "cart.passOrder"), exact: true }).click();
     await waitForPath(page, "/fr/commande/connexion");
-    await visible(page.getByRole("heading", { level: 1, name: message("fr", "checkout.coming.signIn") }));
+    await visible(page.getByRole("heading", { level: 1, name: message("fr", "checkout.coming.checkoutSignIn") }));
 
     await page.goto("/fr/commande/livraison");
     await waitForPath(page, "/fr/commande/connexion");
@@ -51,7 +51,7 @@ describe("route guards", () => {
     await addAProduct(page, { signedIn: true });
     await page.goto("/fr/commande");
     await waitForPath(page, "/fr/commande/livraison");
-    await visible(page.getByRole("heading", { level: 1, name: message("fr", "checkout.coming.shipping") }));
+    await visible(page.getByRole("heading", { level: 1, name: message("fr", "checkout.coming.checkoutShipping") }));
     await visible(page.getByText(message("fr", "checkout.coming.text"), { exact: true }));
   });
 

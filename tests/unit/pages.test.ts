@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { matchPage, pageHref, pagePath, translatePath } from "../../common/pages.ts";
+import { categoryParams, matchPage, pageHref, pagePath, translatePath } from "../../common/pages.ts";
 
 describe("the page table", () => {
   it("gives each page its French and English path", () => {
@@ -7,6 +7,9 @@ describe("the page table", () => {
     expect(pagePath("product", "en")).toBe("/en/product/$slug");
     expect(pagePath("home", "en")).toBe("/en");
     expect(pagePath("search", "en")).toBe("/en/search");
+    expect(pagePath("checkoutShipping", "fr")).toBe("/fr/commande/livraison");
+    expect(pagePath("checkoutShipping", "en")).toBe("/en/checkout/livraison");
+    expect(pagePath("paymentWaiting", "en")).toBe("/en/checkout/paiement/attente/{-$shoppingCartUuid}");
   });
 
   it("fills parameters and leaves out missing optional ones", () => {
@@ -30,5 +33,11 @@ describe("the page table", () => {
     expect(translatePath("/en/search", "fr")).toBe("/fr/recherche");
     expect(translatePath("/fr/conditions-generales-de-vente", "en")).toBe("/en/conditions-generales-de-vente");
     expect(translatePath("/fr/nowhere/at-all", "en")).toBe("/en");
+  });
+
+  it("gives a category page's parameters from the category's slug path", () => {
+    expect(categoryParams("voyage")).toEqual({ l1: "voyage", l2: undefined, l3: undefined });
+    expect(categoryParams("voyage/bagages/cabine")).toEqual({ l1: "voyage", l2: "bagages", l3: "cabine" });
+    expect(pageHref("category", "en", categoryParams("travel/luggage"))).toBe("/en/category/travel/luggage");
   });
 });
