@@ -9,6 +9,13 @@ const API = process.env.ESCALE_API_URL ?? "http://localhost:3000";
 const EVERY_PAGE = [/[\\/]@tanstack[\\/]react-query[\\/].*[\\/]useQuery\.js$/, /[\\/]src[\\/]ui[\\/](use-seo|localise-link)\.ts$/];
 
 /**
+ * Modules the start reaches only through a library's index that re-exports them, and that only
+ * lazy parts use (the forms' mutations): left to the automatic splitting, they load with the parts
+ * that need them instead of weighing on every first render (the 130 kB budget, bench/web-README.md).
+ */
+const LAZY_ONLY = [/[\\/]@tanstack[\\/](react-query|query-core)[\\/].*[\\/](useMutation|mutationObserver)\.js$/];
+
+/**
  * The code that starts the shop goes out as one file: what index.html imports statically and the
  * hooks of EVERY_PAGE. Left to itself, the bundler splits it into about ten files wherever a lazy
  * page shares a module with the start (React, the router, Lingui…); the browser then waits for
@@ -29,6 +36,7 @@ function startChunk(): Rolldown.CodeSplittingGroup {
           todo.push(...(context.getModuleInfo(next)?.importedIds ?? []));
         }
       }
+      if (LAZY_ONLY.some((pattern) => pattern.test(id))) return null;
       return start.has(id) || EVERY_PAGE.some((pattern) => pattern.test(id)) ? "index" : null;
     },
   };

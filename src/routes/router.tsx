@@ -6,12 +6,12 @@
 // others. Unprefixed paths go to French; unknown paths to `/{lang}/404`.
 import type { QueryClient } from "@tanstack/react-query";
 import * as v from "valibot";
-import { createRootRouteWithContext, createRoute, createRouter, lazyRouteComponent, notFound, Outlet, redirect } from "@tanstack/react-router";
+import { createRootRouteWithContext, createRoute, createRouter, lazyRouteComponent, Outlet, redirect } from "@tanstack/react-router";
 import { DEFAULT_LANG, type Lang } from "../../common/languages.ts";
-import { pageHref, pagePath, PAGES, type PageParams } from "../../common/pages.ts";
-import { isApiError, type ApiClient } from "../api/client.ts";
+import { pagePath, PAGES, type PageParams } from "../../common/pages.ts";
+import type { ApiClient } from "../api/client.ts";
 import { categoriesQuery, homePageQuery, homeSliderQuery, landingQuery, productsByCategoryQuery, searchProductsQuery } from "../api/queries/catalog.ts";
-import { productBySlugQuery, productKeys } from "../api/queries/product.ts";
+import { productBySlugQuery } from "../api/queries/product.ts";
 import type { CartStore } from "../app/cart.tsx";
 import type { RuntimeConfig } from "../app/runtime-config.ts";
 import type { Auth } from "../app/session-provider.tsx";
@@ -58,6 +58,10 @@ const unprefixedRoute = createRoute({
     throw redirect({ href: inDefaultLanguage(location), replace: true });
   },
 });
+
+/** The product's and category's checks once their answer is in (src/routes/page-checks.ts). */
+const pageChecks = () => import("./page-checks.ts");
+const ignore = () => undefined;
 
 /** The guards' code, loaded with the first page that has one (src/routes/guards.ts). */
 const guards = () => import("./guards.ts");
@@ -117,9 +121,9 @@ function languageTree<L extends Lang>(lang: L) {
         void queryClient.prefetchQuery(products);
         return;
       }
-      const listing = await queryClient.ensureQueryData(products).catch(notFoundOr404);
-      const canonical = listing?.category?.path;
-      if (canonical && canonical !== categoryPath) throw redirect({ href: sameQuery(categoryHref(at, canonical), location), replace: true });
+      const answer = queryClient.ensureQueryData(products);
+      answer.catch(ignore); // the check below takes the failure; nothing is left unhandled meanwhile
+      await (await pageChecks()).checkCategory(answer, categoryPath, { lang: at, location });
     },
     notFoundComponent: NotFoundPage,
     ...PAGE_OPTIONS,
@@ -134,11 +138,9 @@ function languageTree<L extends Lang>(lang: L) {
     // old) slug goes to the canonical address, query and anchor kept.
     loader: async ({ context: { queryClient, api }, params, location }) => {
       const { slug } = paramsOf("product", params);
-      const found = await queryClient.ensureQueryData(productBySlugQuery(api, lang, slug)).catch(notFoundOr404);
-      if (found && found.slug !== slug) {
-        queryClient.setQueryData(productKeys.bySlug(lang, found.slug), found);
-        throw redirect({ href: sameQuery(pageHref("product", at, { slug: found.slug }), location), replace: true });
-      }
+      const answer = queryClient.ensureQueryData(productBySlugQuery(api, lang, slug));
+      answer.catch(ignore); // the check below takes the failure; nothing is left unhandled meanwhile
+      await (await pageChecks()).checkProduct(answer, slug, queryClient, { lang: at, location });
     },
     notFoundComponent: NotFoundPage,
     ...PAGE_OPTIONS,
@@ -296,25 +298,6 @@ const habileSignInSearchSchema = v.object({ code: queryWord });
 /** A route's parameters as the page table declares them (see `languageTree`: the router cannot
  *  resolve them for a language that is still a type parameter; the path is the table's, so they are these). */
 const paramsOf = <P extends keyof typeof PAGES>(_page: P, params: object) => params as PageParams<P>;
-
-/** A page's address with the query and the anchor of the current one (campaign tags, sections),
- *  written as is: whatever the query holds, not only what the page reads from it. */
-function sameQuery(href: string, { searchStr, hash }: { searchStr: string; hash: string }): string {
-  return `${href}${searchStr}${hash ? `#${hash}` : ""}`;
-}
-
-/** The category page of a slug path (`voyage/bagagerie`). */
-function categoryHref(lang: Lang, path: string): string {
-  const [l1, l2, l3] = path.split("/");
-  return pageHref("category", lang, { l1, l2, l3 });
-}
-
-/** A 404 of the API is the page's 404; any other failure is left to the page (it offers to retry). */
-function notFoundOr404(error: unknown): undefined {
-  if (isApiError(error) && error.status === 404) throw notFound();
-  return undefined;
-}
-
 
 const routeTree = rootRoute.addChildren([rootIndexRoute, languageTree("fr"), languageTree("en"), unprefixedRoute]);
 

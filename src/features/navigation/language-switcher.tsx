@@ -3,7 +3,7 @@
 // path in the other language. A page whose address differs by more than the route words (a
 // product's or category's translated slugs) publishes its other address, which wins. The query and
 // the anchor are kept.
-import { Link, useLocation, useMatchRoute } from "@tanstack/react-router";
+import { Link, useLocation, useRouter } from "@tanstack/react-router";
 import { otherLang, type Lang } from "../../../common/languages.ts";
 import { matchPage, pagePath, PAGES, type PageId } from "../../../common/pages.ts";
 import { useLang } from "../../app/shop-context.ts";
@@ -20,11 +20,10 @@ interface PageMatch {
   params: Record<string, string>;
 }
 
-/** Which page of the route tree is shown in `lang`, with its parameters. */
-function useShownPage(lang: Lang): PageMatch | undefined {
-  const matchRoute = useMatchRoute();
+/** Which page of the route tree is shown in `lang`, with its parameters (read again when the address changes). */
+function shownPage(router: ReturnType<typeof useRouter>, lang: Lang): PageMatch | undefined {
   for (const page of PAGE_IDS) {
-    const params = matchRoute({ to: pagePath(page, lang) });
+    const params = router.matchRoute({ to: pagePath(page, lang) });
     if (params) return { page, params: params as Record<string, string> };
   }
   return undefined;
@@ -34,7 +33,7 @@ export function LanguageSwitcher({ className, onNavigate }: { className?: string
   const lang = useLang();
   const other = otherLang(lang);
   const { pathname, hash } = useLocation({ select: (location) => ({ pathname: location.pathname, hash: location.hash }) });
-  const shown = useShownPage(lang);
+  const shown = shownPage(useRouter(), lang);
   const published = useAlternateLink(pathname, other);
   const target = (published ? matchPage(other, published.slice(other.length + 1)) : undefined) ?? shown ?? { page: "home", params: {} };
   return (
