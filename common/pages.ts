@@ -4,42 +4,45 @@
 // is built from it, the language switcher maps between them, and the server writes links with it.
 import type { Lang } from "./languages.ts";
 
+/** A page whose path is the same in both languages (not among the spec's translated slugs). */
+const same = <P extends string>(path: P) => ({ fr: path, en: path }) as const;
+
+/** A page of the checkout: under `/commande`, `/checkout` in English. */
+const inCheckout = <P extends string>(path: P) => ({ fr: `/commande${path}`, en: `/checkout${path}` }) as const;
+
 export const PAGES = {
-  home: { fr: "/", en: "/" },
+  home: same("/"),
   category: { fr: "/categorie/$l1/{-$l2}/{-$l3}", en: "/category/$l1/{-$l2}/{-$l3}" },
   product: { fr: "/produit/$slug", en: "/product/$slug" },
   search: { fr: "/recherche", en: "/search" },
   cart: { fr: "/mon-panier", en: "/my-cart" },
   account: { fr: "/mon-compte/{-$pageName}", en: "/my-account/{-$pageName}" },
-  // Not among the spec's translated slugs: the same path in both languages (the e-mailed link's).
-  resetPassword: { fr: "/reinitialisation-mot-de-passe", en: "/reinitialisation-mot-de-passe" },
-  contact: { fr: "/contact", en: "/contact" },
-  legalMentions: { fr: "/mentions-legales", en: "/mentions-legales" },
-  termsOfSale: { fr: "/conditions-generales-de-vente", en: "/conditions-generales-de-vente" },
-  faq: { fr: "/faq", en: "/faq" },
-  cookies: { fr: "/gestion-des-cookies", en: "/gestion-des-cookies" },
-  privacy: {
-    fr: "/politique-de-protection-des-donnees-personnelles",
-    en: "/politique-de-protection-des-donnees-personnelles",
-  },
-  delivery: { fr: "/livraison", en: "/livraison" },
-  exchangeReturn: { fr: "/echange-retour", en: "/echange-retour" },
-  blog: { fr: "/blog", en: "/blog" },
-  // The checkout (SPEC §2): its steps, the payment's return points and the employee programme's.
-  checkout: { fr: "/commande", en: "/checkout" },
-  checkoutSignIn: { fr: "/commande/connexion", en: "/checkout/connexion" },
-  checkoutShipping: { fr: "/commande/livraison", en: "/checkout/livraison" },
-  checkoutPayment: { fr: "/commande/paiement", en: "/checkout/paiement" },
-  paymentResult: { fr: "/commande/paiement/resultat", en: "/checkout/paiement/resultat" },
-  paymentWaiting: { fr: "/commande/paiement/attente/{-$shoppingCartUuid}", en: "/checkout/paiement/attente/{-$shoppingCartUuid}" },
-  paymentReturn: { fr: "/commande/paiement/retour", en: "/checkout/paiement/retour" },
-  thankYou: { fr: "/commande/merci/{-$order}", en: "/checkout/merci/{-$order}" },
+  // The e-mailed link's path.
+  resetPassword: same("/reinitialisation-mot-de-passe"),
+  contact: same("/contact"),
+  legalMentions: same("/mentions-legales"),
+  termsOfSale: same("/conditions-generales-de-vente"),
+  faq: same("/faq"),
+  cookies: same("/gestion-des-cookies"),
+  privacy: same("/politique-de-protection-des-donnees-personnelles"),
+  delivery: same("/livraison"),
+  exchangeReturn: same("/echange-retour"),
+  blog: same("/blog"),
+  // The checkout (SPEC §2): its steps and the payment's return points; only `commande` is translated.
+  checkout: inCheckout(""),
+  checkoutSignIn: inCheckout("/connexion"),
+  checkoutShipping: inCheckout("/livraison"),
+  checkoutPayment: inCheckout("/paiement"),
+  paymentResult: inCheckout("/paiement/resultat"),
+  paymentWaiting: inCheckout("/paiement/attente/{-$shoppingCartUuid}"),
+  paymentReturn: inCheckout("/paiement/retour"),
+  thankYou: inCheckout("/merci/{-$order}"),
   empowermentCheckout: { fr: "/commande-empowerment", en: "/checkout-empowerment" },
-  empowermentSignIn: { fr: "/empowerment-sign-in", en: "/empowerment-sign-in" },
-  configureEmpowerment: { fr: "/configure-empowerment", en: "/configure-empowerment" },
-  habileSignIn: { fr: "/habile-sign-in", en: "/habile-sign-in" },
-  unauthorized: { fr: "/401", en: "/401" },
-  notFound: { fr: "/404", en: "/404" },
+  empowermentSignIn: same("/empowerment-sign-in"),
+  configureEmpowerment: same("/configure-empowerment"),
+  habileSignIn: same("/habile-sign-in"),
+  unauthorized: same("/401"),
+  notFound: same("/404"),
 } as const;
 
 export type PageId = keyof typeof PAGES;

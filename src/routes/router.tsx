@@ -63,11 +63,11 @@ const unprefixedRoute = createRoute({
 const pageChecks = () => import("./page-checks.ts");
 const ignore = () => undefined;
 
-/** The guards' code, loaded with the first page that has one (src/routes/guards.ts). */
-const guards = () => import("./guards.ts");
+/** The guards' code, loaded with the first page that has one (src/routes/guards.tsx). */
+const guards = () => import("./guards.tsx");
 
 /** The account's invitation to sign in, where its guard refused a visitor who is not signed in. */
-const AccountError = lazyRouteComponent(() => import("./account-error.tsx"), "AccountError");
+const AccountError = lazyRouteComponent(guards, "AccountError");
 
 /** What every page route shares: the shell paints without waiting for the page's code. */
 const PAGE_OPTIONS = { pendingComponent: PagePlaceholder, pendingMs: 0, pendingMinMs: 0 } as const;
@@ -90,7 +90,7 @@ function languageTree<L extends Lang>(lang: L) {
   });
 
   // ── The shop's layout: header, category menu, footer, cart sidebar and the shell's dialogs.
-  const shop = createRoute({ getParentRoute: () => languageRoute, id: "shop", component: LanguageLayout, notFoundComponent: NotFoundPage });
+  const shop = createRoute({ getParentRoute: () => languageRoute, id: "shop", component: LanguageLayout });
 
   const home = createRoute({
     getParentRoute: () => shop,
@@ -192,7 +192,7 @@ function languageTree<L extends Lang>(lang: L) {
   });
 
   // ── The checkout's layout (SPEC §2 Guards): its steps need a cart with lines, then a customer.
-  const checkoutLayout = createRoute({ getParentRoute: () => languageRoute, id: "checkout", component: CheckoutLayout, notFoundComponent: NotFoundPage });
+  const checkoutLayout = createRoute({ getParentRoute: () => languageRoute, id: "checkout", component: CheckoutLayout });
 
   const checkout = createRoute({
     getParentRoute: () => checkoutLayout,
@@ -223,7 +223,7 @@ function languageTree<L extends Lang>(lang: L) {
   const thankYou = createRoute({ getParentRoute: () => checkoutLayout, path: own("thankYou", lang), component: ComingStepPage, staticData: { comingStep: "thankYou" }, ...PAGE_OPTIONS });
 
   // ── The waiting layout: the payment's and the single sign-ons' return points.
-  const waiting = createRoute({ getParentRoute: () => languageRoute, id: "waiting", component: WaitingLayout, notFoundComponent: NotFoundPage });
+  const waiting = createRoute({ getParentRoute: () => languageRoute, id: "waiting", component: WaitingLayout });
 
   const paymentWaiting = createRoute({ getParentRoute: () => waiting, path: own("paymentWaiting", lang), component: ComingStepPage, staticData: { comingStep: "paymentWaiting" }, ...PAGE_OPTIONS });
   const paymentReturn = createRoute({ getParentRoute: () => waiting, path: own("paymentReturn", lang), component: ComingStepPage, staticData: { comingStep: "paymentReturn" }, ...PAGE_OPTIONS });
@@ -253,7 +253,7 @@ function languageTree<L extends Lang>(lang: L) {
   });
 
   // ── The blank layout: the payment's result.
-  const blank = createRoute({ getParentRoute: () => languageRoute, id: "blank", component: BlankLayout, notFoundComponent: NotFoundPage });
+  const blank = createRoute({ getParentRoute: () => languageRoute, id: "blank", component: BlankLayout });
   const paymentResult = createRoute({ getParentRoute: () => blank, path: own("paymentResult", lang), component: ComingStepPage, staticData: { comingStep: "paymentResult" }, ...PAGE_OPTIONS });
 
   return languageRoute.addChildren([

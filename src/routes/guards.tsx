@@ -1,8 +1,9 @@
 // The guards of the route tree (DESIGN §3, SPEC §2 Guards), loaded with the first page that has
 // one: they read the session and the cart from the app-wide actors the router context carries,
 // once these have settled (a stored session checked, the cart, the customer's one after a
-// sign-in, loaded), and redirect with `redirect` where the specification says where to.
-import { redirect } from "@tanstack/react-router";
+// sign-in, loaded), and redirect with `redirect` where the specification says where to. The
+// account pages' error view is here too: what their guard's refusal shows.
+import { ErrorComponent, redirect, useRouter, type ErrorComponentProps } from "@tanstack/react-router";
 import type { Lang } from "../../common/languages.ts";
 import { pagePath } from "../../common/pages.ts";
 import type { CustomerGroup } from "../../machines/auth/auth.types.ts";
@@ -13,6 +14,7 @@ import type { Cart, CartStore } from "../app/cart.tsx";
 import type { Customer } from "../app/session.ts";
 import type { Auth } from "../app/session-provider.tsx";
 import { ACCOUNT_TAB_SLUGS, accountTabOf } from "../features/account/account-tabs.ts";
+import { AccountSignIn } from "./page-components.tsx";
 import type { RouterContext } from "./router.tsx";
 
 export type SettledSession = { status: "anonymous"; customer: null } | { status: "signedIn"; customer: Customer };
@@ -73,4 +75,16 @@ export async function checkoutCartGuard({ auth, cart }: RouterContext, lang: Lan
 export function checkoutCustomerGuard(session: SettledSession, lang: Lang): void {
   if (session.status !== "signedIn") throw redirect({ to: pagePath("checkoutSignIn", lang), replace: true });
   if (session.customer.customerGroup === EMPOWERMENT_GROUP) throw redirect({ to: pagePath("empowermentCheckout", lang), replace: true });
+}
+
+/** What the account pages show when their guard refused the visit: a visitor who is not signed in
+ *  is invited to (the page shows once they are: the guard runs again); any other failure as usual. */
+export function AccountError({ error, reset }: ErrorComponentProps) {
+  const router = useRouter();
+  if (!(error instanceof SignInRequired)) return <ErrorComponent error={error} />;
+  const signedIn = () => {
+    reset();
+    void router.invalidate();
+  };
+  return <AccountSignIn onSignedIn={signedIn} />;
 }
