@@ -117,9 +117,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     handlers: {
       ...catalogHandlers({ catalog, cache }),
       ...contentHandlers({ content, catalog, cache }),
-      ...stockAlertHandlers({ stockAlerts }),
-      ...contactHandlers({ contact, captcha: accounts.captcha }),
-      ...newsletterHandlers({ newsletter }),
+      ...stockAlertHandlers({ stockAlerts, limits: accounts.limits }),
+      ...contactHandlers({ contact, captcha: accounts.captcha, limits: accounts.limits }),
+      ...newsletterHandlers({ newsletter, limits: accounts.limits }),
       ...cartHandlers({ carts, sessions }),
       ...accounts.handlers,
     },

@@ -3,6 +3,7 @@
 import { assign, fromPromise, setup } from "xstate";
 import {
   HTTP_CONFLICT,
+  HTTP_TOO_MANY_REQUESTS,
   isValidEmail,
   statusOf,
   type NewsletterContext,
@@ -25,6 +26,7 @@ export const newsletterMachine = setup({
   guards: {
     isValidEmail: (_, params: { email: string }) => isValidEmail(params.email),
     isConflict: (_, params: { error: unknown }) => statusOf(params.error) === HTTP_CONFLICT,
+    isTooManyRequests: (_, params: { error: unknown }) => statusOf(params.error) === HTTP_TOO_MANY_REQUESTS,
   },
   actions: {
     setEmail: assign({ email: (_, params: { email: string }) => params.email.trim() }),
@@ -61,6 +63,7 @@ export const newsletterMachine = setup({
             ready: {},
             invalidEmail: { tags: ["error"], description: "newsLetter.invalidEmail" },
             alreadySubscribed: { tags: ["error"], description: "newsLetter.errorMailExist" },
+            tooManyRequests: { tags: ["error"], description: "errors.tooManyRequests" },
             failed: { tags: ["error"], description: "errors.server.access" },
           },
         },
@@ -77,6 +80,10 @@ export const newsletterMachine = setup({
           {
             guard: { type: "isConflict", params: ({ event }) => ({ error: event.error }) },
             target: "editing.termsAccepted.alreadySubscribed",
+          },
+          {
+            guard: { type: "isTooManyRequests", params: ({ event }) => ({ error: event.error }) },
+            target: "editing.termsAccepted.tooManyRequests",
           },
           { target: "editing.termsAccepted.failed" },
         ],

@@ -1,5 +1,5 @@
 // The newsletter form's model: ticking and unticking the terms, a valid and an invalid address, and the
-// answers of the subscription call (subscribed, already subscribed, failure).
+// answers of the subscription call (subscribed, already subscribed, too many requests, failure).
 import { defineFlowModel } from "../shared/flow-model.ts";
 import { newsletterMachine } from "./newsletter.machine.ts";
 
@@ -15,12 +15,16 @@ export const newsletterModel = defineFlowModel(newsletterMachine, {
     { type: "newsletter.submit", email: INVALID_EMAIL },
     { type: "xstate.done.actor.subscribe", output: { email: VALID_EMAIL } },
     { type: "xstate.error.actor.subscribe", error: { status: 409, message: "Already subscribed" } },
+    { type: "xstate.error.actor.subscribe", error: { status: 429, message: "Too many attempts: try again later" } },
     { type: "xstate.error.actor.subscribe", error: { status: 500, message: "Internal Server Error" } },
   ],
   describeEvent: (event) => {
     if (event.type === "xstate.done.actor.subscribe") return "(subscribed)";
     if (event.type === "xstate.error.actor.subscribe") {
-      return JSON.stringify(event.error).includes("409") ? "(answers 409 already subscribed)" : "(answers 500)";
+      const text = JSON.stringify(event.error);
+      if (text.includes("409")) return "(answers 409 already subscribed)";
+      if (text.includes("429")) return "(answers 429 too many requests)";
+      return "(answers 500)";
     }
     return undefined;
   },

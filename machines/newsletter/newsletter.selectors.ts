@@ -10,6 +10,7 @@ export function selectMessageId(snapshot: NewsletterSnapshot): NewsletterMessage
   if (snapshot.matches("subscribed")) return "newsLetter.validMessage";
   if (snapshot.matches({ editing: { termsAccepted: "invalidEmail" } })) return "newsLetter.invalidEmail";
   if (snapshot.matches({ editing: { termsAccepted: "alreadySubscribed" } })) return "newsLetter.errorMailExist";
+  if (snapshot.matches({ editing: { termsAccepted: "tooManyRequests" } })) return "errors.tooManyRequests";
   if (snapshot.matches({ editing: { termsAccepted: "failed" } })) return "errors.server.access";
   return null;
 }

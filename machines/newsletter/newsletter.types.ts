@@ -1,6 +1,6 @@
 // The vocabulary of the footer's newsletter form (SPEC §4 "Newsletter", §5, §8).
 export { isValidEmail } from "../shared/email-rule.ts";
-export { HTTP_CONFLICT, statusOf } from "../shared/http-status.ts";
+export { HTTP_CONFLICT, HTTP_TOO_MANY_REQUESTS, statusOf } from "../shared/http-status.ts";
 
 export interface NewsletterContext {
   /** The address last submitted. */
@@ -23,4 +23,5 @@ export type NewsletterMessageId =
   | "newsLetter.validMessage"
   | "newsLetter.invalidEmail"
   | "newsLetter.errorMailExist"
+  | "errors.tooManyRequests"
   | "errors.server.access";

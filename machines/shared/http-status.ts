@@ -2,6 +2,8 @@
 // without depending on the client: machines only know that a failure may carry a numeric status.
 
 export const HTTP_CONFLICT = 409;
+/** An abuse limit of the shop refused the request for a while. */
+export const HTTP_TOO_MANY_REQUESTS = 429;
 
 export function statusOf(error: unknown): number | undefined {
   if (typeof error !== "object" || error === null || !("status" in error)) return undefined;

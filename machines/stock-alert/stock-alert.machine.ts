@@ -4,6 +4,7 @@
 import { assign, fromPromise, setup } from "xstate";
 import {
   HTTP_CONFLICT,
+  HTTP_TOO_MANY_REQUESTS,
   isValidEmail,
   statusOf,
   type CreateAlertInput,
@@ -29,6 +30,7 @@ export const stockAlertMachine = setup({
   guards: {
     isValidEmail: (_, params: { email: string }) => isValidEmail(params.email),
     isConflict: (_, params: { error: unknown }) => statusOf(params.error) === HTTP_CONFLICT,
+    isTooManyRequests: (_, params: { error: unknown }) => statusOf(params.error) === HTTP_TOO_MANY_REQUESTS,
   },
   actions: {
     setEmail: assign({ email: (_, params: { email: string }) => params.email.trim() }),
@@ -75,6 +77,11 @@ export const stockAlertMachine = setup({
             guard: { type: "isConflict", params: ({ event }) => ({ error: event.error }) },
             target: "editing",
             actions: { type: "notify", params: { kind: "danger", messageId: "stockAlert.errorMailExist" } },
+          },
+          {
+            guard: { type: "isTooManyRequests", params: ({ event }) => ({ error: event.error }) },
+            target: "editing",
+            actions: { type: "notify", params: { kind: "danger", messageId: "errors.tooManyRequests" } },
           },
           {
             target: "editing",

@@ -16,12 +16,16 @@ export const stockAlertModel = defineFlowModel(stockAlertMachine, {
     { type: "stockAlert.submit", email: INVALID_EMAIL },
     { type: "xstate.done.actor.createAlert", output: { id: 1, email: OTHER_EMAIL, offerId: SAMPLE_OFFER_ID, createdAt: "2026-01-15T10:00:00.000Z" } },
     { type: "xstate.error.actor.createAlert", error: { status: 409, message: "Alert already registered" } },
+    { type: "xstate.error.actor.createAlert", error: { status: 429, message: "Too many attempts: try again later" } },
     { type: "xstate.error.actor.createAlert", error: { status: 500, message: "Internal Server Error" } },
   ],
   describeEvent: (event) => {
     if (event.type === "xstate.done.actor.createAlert") return "(alert registered)";
     if (event.type === "xstate.error.actor.createAlert") {
-      return JSON.stringify(event.error).includes("409") ? "(answers 409 already registered)" : "(answers 500)";
+      const text = JSON.stringify(event.error);
+      if (text.includes("409")) return "(answers 409 already registered)";
+      if (text.includes("429")) return "(answers 429 too many requests)";
+      return "(answers 500)";
     }
     return undefined;
   },

@@ -1,6 +1,6 @@
 // The vocabulary of the product page's back-in-stock form (SPEC §3 stock alert payload, §4, §5, §8).
 export { isValidEmail } from "../shared/email-rule.ts";
-export { HTTP_CONFLICT, statusOf } from "../shared/http-status.ts";
+export { HTTP_CONFLICT, HTTP_TOO_MANY_REQUESTS, statusOf } from "../shared/http-status.ts";
 
 export interface StockAlertInput {
   offerId: number;
@@ -27,7 +27,7 @@ export interface CreateAlertInput {
 /** A notification the form asks the app to show (a `notifications.push` without its type). */
 export interface StockAlertNotification {
   kind: "info" | "danger";
-  messageId: "stockAlert.validMessage" | "stockAlert.errorMailExist" | "errors.server.access";
+  messageId: "stockAlert.validMessage" | "stockAlert.errorMailExist" | "errors.tooManyRequests" | "errors.server.access";
 }
 
 /** The field's error message (SPEC §5 'Please enter a valid email address'). */

@@ -569,6 +569,22 @@ export const passwordResetTokens = pgTable(
  * Failed (or counted) attempts of the abuse-limited operations, per account and per client
  * address, kept in the database so that every server of the shop sees the same counts.
  */
+/**
+ * The client addresses an account last signed in from successfully: failures from these
+ * addresses do not count against the account (its owner mistyping), and a sign-in from one of
+ * them is never stepped up.
+ */
+export const signInAddresses = pgTable(
+  "sign_in_addresses",
+  {
+    /** `account:<e-mail>`. */
+    account: text("account").notNull(),
+    address: text("address").notNull(),
+    lastSuccessAt: timestamp("last_success_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.account, t.address] }), index("sign_in_addresses_last_success_idx").on(t.lastSuccessAt)],
+);
+
 export const authAttempts = pgTable(
   "auth_attempts",
   {

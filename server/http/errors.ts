@@ -20,6 +20,8 @@ export class HttpError extends Error {
     message: string,
     readonly code?: string,
     readonly fields?: FieldError[],
+    /** Headers the answer carries (e.g. Retry-After of a 429). */
+    readonly headers?: Record<string, string>,
   ) {
     super(message);
   }
@@ -105,6 +107,7 @@ export function registerErrorHandlers(app: FastifyInstance): void {
     if (body.status >= 500 && body.status !== 501 && body.status !== 502) {
       request.log.error({ err: error }, "request failed");
     }
+    if (error instanceof HttpError && error.headers) reply.headers(error.headers);
     return reply.status(body.status).type("application/json").send(body);
   });
 }

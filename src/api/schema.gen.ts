@@ -2400,6 +2400,10 @@ export interface components {
                 keySignature?: string;
                 /** @description Unix time in seconds after which the challenge is refused. */
                 expiresAt?: number;
+                /** @description Signed metadata: `level`, the difficulty the challenge was issued at (each level doubles the work; it grows with the client address's recent sign-in failures). */
+                data?: {
+                    [key: string]: string | number | boolean | null;
+                };
             } & {
                 [key: string]: unknown;
             };
@@ -2813,6 +2817,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     getFaqContent: {
@@ -3145,6 +3150,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     signIn: {

@@ -15,7 +15,7 @@ describe.each(backends())("customer accounts on $name", (backend) => {
   afterAll(() => shop?.close());
 
   const signIn = async (email: string, password: string, ip?: string) =>
-    shop.call({ method: "POST", url: "/api/v1/customers/sign-in", ip, payload: { email, password, recaptchaData: await shop.captcha() } });
+    shop.call({ method: "POST", url: "/api/v1/customers/sign-in", ip, payload: { email, password, recaptchaData: await shop.captcha(ip) } });
   const sendCode = (email: string, oneTimePassword: string, ip?: string, password = PASSWORD) =>
     shop.call({ method: "POST", url: "/api/v1/customers/one-time-password", ip, payload: { email, password, oneTimePassword } });
   const me = (token: string) => shop.call({ url: "/api/v1/customers/me", headers: asCustomer(token) });

@@ -20,7 +20,8 @@ export interface AccountsShop extends TestApp {
   now(): Date;
   /** A request from its own client address (abuse limits count per address). */
   call(options: InjectOptions & { url: string; ip?: string }): Promise<LightMyRequestResponse>;
-  captcha(): Promise<string>;
+  /** A solved captcha, its challenge asked for from a client address (its difficulty depends on it). */
+  captcha(ip?: string): Promise<string>;
   lastMailTo(email: string): Promise<{ subject: string; text: string; html: string | null } | undefined>;
   register(overrides?: Record<string, unknown>, ip?: string): Promise<{ token: string; customer: Schemas["Customer"]; email: string }>;
 }
@@ -29,8 +30,8 @@ export interface AccountsShop extends TestApp {
 export const EASY_CAPTCHA = { ALTCHA_MAX_NUMBER: "2" };
 
 /** A captcha answer as the ALTCHA widget makes it: the shop's challenge, solved. */
-export async function solvedCaptcha(shop: Pick<TestApp, "request">): Promise<string> {
-  const response = await shop.request({ url: "/api/v1/captcha/challenge" });
+export async function solvedCaptcha(shop: Pick<TestApp, "request">, ip?: string): Promise<string> {
+  const response = await shop.request({ url: "/api/v1/captcha/challenge", ...(ip ? { remoteAddress: ip } : {}) });
   if (response.statusCode !== 200) throw new Error(`no captcha challenge: ${response.statusCode} ${response.body}`);
   const challenge = response.json<Challenge>();
   const solution = await solveChallenge({ challenge, deriveKey });
@@ -62,7 +63,7 @@ export async function startAccountsShop(
     app: { now: () => new Date(Date.now() + offset), ...options.app },
   });
   const call: AccountsShop["call"] = ({ ip, ...request }) => shop.request({ remoteAddress: ip ?? freshIp(), ...request });
-  const captcha = () => solvedCaptcha(shop);
+  const captcha = (ip?: string) => solvedCaptcha(shop, ip);
   return {
     ...shop,
     advance: (ms) => {

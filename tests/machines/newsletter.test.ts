@@ -26,6 +26,7 @@ function expectedMessage(snapshot: NewsletterSnapshot): NewsletterMessageId | nu
     subscribed: "newsLetter.validMessage",
     "editing.termsAccepted.invalidEmail": "newsLetter.invalidEmail",
     "editing.termsAccepted.alreadySubscribed": "newsLetter.errorMailExist",
+    "editing.termsAccepted.tooManyRequests": "errors.tooManyRequests",
     "editing.termsAccepted.failed": "errors.server.access",
   };
   return messages[where] ?? null;
@@ -37,7 +38,7 @@ describe("newsletter form: generated shortest paths", () => {
   it("reach every state, every message included", () => {
     const reached = new Set(paths.flatMap((path) => path.steps.map((step) => selectMessageId(step.state))));
     expect([...reached].sort()).toEqual(
-      [null, "errors.server.access", "newsLetter.errorMailExist", "newsLetter.invalidEmail", "newsLetter.validMessage"].sort(),
+      [null, "errors.server.access", "errors.tooManyRequests", "newsLetter.errorMailExist", "newsLetter.invalidEmail", "newsLetter.validMessage"].sort(),
     );
   });
 

@@ -33,9 +33,10 @@ function startStockAlert(input: StockAlertInput = stockAlertModel.input) {
 
 /** SPEC §8: the notification each answer of the alert call gives. */
 function expectedNotification(error: unknown): StockAlertNotification {
-  return JSON.stringify(error).includes('"status":409')
-    ? { kind: "danger", messageId: "stockAlert.errorMailExist" }
-    : { kind: "danger", messageId: "errors.server.access" };
+  const text = JSON.stringify(error);
+  if (text.includes('"status":409')) return { kind: "danger", messageId: "stockAlert.errorMailExist" };
+  if (text.includes('"status":429')) return { kind: "danger", messageId: "errors.tooManyRequests" };
+  return { kind: "danger", messageId: "errors.server.access" };
 }
 
 async function walk(path: FlowPath<StockAlertSnapshot, StockAlertEvent>) {
@@ -124,6 +125,7 @@ describe("stock alert form: rules", () => {
 
   it.each([
     [{ status: 409, message: "Conflict", code: "STOCK_ALERT_EXISTS" }, "stockAlert.errorMailExist"],
+    [{ status: 429, message: "Too many attempts: try again later", code: "RATE_LIMITED" }, "errors.tooManyRequests"],
     [{ status: 404, message: "Not Found" }, "errors.server.access"],
     [{ status: -1, message: "No response" }, "errors.server.access"],
   ])("notifies the failure %j as danger %s and goes back to the form", async (error, messageId) => {

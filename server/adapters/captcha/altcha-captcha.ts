@@ -6,7 +6,7 @@ import { deriveKey } from "altcha-lib/algorithms/pbkdf2";
 import { lt } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { usedCaptchaChallenges } from "../../db/schema.ts";
-import type { Captcha } from "./captcha.ts";
+import { MAX_CAPTCHA_LEVEL, type Captcha } from "./captcha.ts";
 
 export const ALTCHA_ALGORITHM = "PBKDF2/SHA-256";
 /** PBKDF2 iterations of one try. */
@@ -48,6 +48,12 @@ export function parseAltchaPayload(answer: string): AltchaPayload | null {
   return decoded as unknown as AltchaPayload;
 }
 
+/** The difficulty level a (verified, so signed) challenge was issued at. */
+function levelOf(challenge: Challenge): number {
+  const level = challenge.parameters.data?.level;
+  return typeof level === "number" ? level : 0;
+}
+
 export function altchaCaptcha(options: AltchaOptions): Captcha {
   const { db, hmacKey, maxNumber, now } = options;
   const keys = async () => {
@@ -59,12 +65,16 @@ export function altchaCaptcha(options: AltchaOptions): Captcha {
   return {
     provider: "altcha",
 
-    async challenge() {
+    async challenge(level = 0) {
       const { signature, keySignature } = await keys();
+      const clamped = Math.max(0, Math.min(MAX_CAPTCHA_LEVEL, Math.floor(level)));
+      const largest = maxNumber * 2 ** clamped;
       const challenge = await createChallenge({
         algorithm: ALTCHA_ALGORITHM,
         cost: ALTCHA_COST,
-        counter: randomInt(Math.ceil(maxNumber / 2), maxNumber),
+        counter: randomInt(Math.ceil(largest / 2), largest),
+        // Signed with the challenge: the level it was issued at cannot be lowered by the client.
+        data: { level: clamped },
         deriveKey,
         expiresAt: new Date(now().getTime() + ALTCHA_CHALLENGE_TTL_MS),
         hmacSignatureSecret: signature,
@@ -87,7 +97,7 @@ export function altchaCaptcha(options: AltchaOptions): Captcha {
           hmacKeySignatureSecret: keySignature,
         });
         const expiresAt = payload.challenge.parameters.expiresAt;
-        verified = result.verified && typeof expiresAt === "number" && expiresAt * 1000 > now().getTime();
+        verified = result.verified && typeof expiresAt === "number" && expiresAt * 1000 > now().getTime() && levelOf(payload.challenge) >= (check.minLevel ?? 0);
       } catch {
         return false;
       }

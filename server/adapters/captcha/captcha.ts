@@ -14,12 +14,20 @@ export interface CaptchaCheck {
    * before submitting (`verifyRecaptcha`) does not use it up.
    */
   consume: boolean;
+  /**
+   * The least difficulty level the answer's challenge must have been issued at (ALTCHA; a service
+   * that sets its own difficulty ignores it). Raised for addresses with many recent failures.
+   */
+  minLevel?: number;
 }
+
+/** Difficulty levels of a challenge: each one doubles the proof of work. */
+export const MAX_CAPTCHA_LEVEL = 4;
 
 export interface Captcha {
   readonly provider: "altcha" | "recaptcha";
-  /** A fresh challenge for the widget (ALTCHA); null when the provider serves its own. */
-  challenge(): Promise<CaptchaChallenge | null>;
+  /** A fresh challenge for the widget (ALTCHA) at a difficulty level; null when the provider serves its own. */
+  challenge(level?: number): Promise<CaptchaChallenge | null>;
   /** True when the answer verifies. Throws `captchaUnavailable()` when the service cannot be reached. */
   verify(answer: string, check: CaptchaCheck): Promise<boolean>;
 }
@@ -32,6 +40,6 @@ export const captchaInvalid = () =>
   ]);
 
 /** Checks a form's captcha answer (using it up): 400 CAPTCHA_INVALID when it does not verify. */
-export async function requireCaptcha(captcha: Captcha, answer: string, remoteIp?: string): Promise<void> {
-  if (!(await captcha.verify(answer, { consume: true, remoteIp }))) throw captchaInvalid();
+export async function requireCaptcha(captcha: Captcha, answer: string, remoteIp?: string, minLevel = 0): Promise<void> {
+  if (!(await captcha.verify(answer, { consume: true, remoteIp, minLevel }))) throw captchaInvalid();
 }

@@ -11,7 +11,7 @@ import {
   usedCaptchaChallenges,
 } from "../../db/schema.ts";
 import { startPeriodicJob, type PeriodicJob } from "../../jobs/periodic-job.ts";
-import { ATTEMPT_WINDOW_MS } from "./attempt-limits.ts";
+import { LONGEST_WINDOW_MS } from "../../platform/attempt-limits.ts";
 
 export const HOUSEKEEPING_INTERVAL_MS = 60 * 60_000;
 const DAY_MS = 24 * 60 * 60_000;
@@ -31,7 +31,7 @@ export async function purgeAccountData(db: Database, now: Date = new Date()) {
       .returning({ id: passwordResetTokens.tokenHash }),
     await db.orm
       .delete(authAttempts)
-      .where(lt(authAttempts.at, new Date(now.getTime() - ATTEMPT_WINDOW_MS)))
+      .where(lt(authAttempts.at, new Date(now.getTime() - LONGEST_WINDOW_MS)))
       .returning({ id: authAttempts.id }),
     await db.orm.delete(usedCaptchaChallenges).where(lt(usedCaptchaChallenges.expiresAt, now)).returning({ id: usedCaptchaChallenges.id }),
   ];

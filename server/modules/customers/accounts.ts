@@ -1,19 +1,26 @@
 // The account operations shared by the e-mail accounts and the staff-number (GPNET) accounts:
 // sign-in with the optional e-mailed code, registration, password reset. Handlers stay thin.
 import { randomBytes } from "node:crypto";
-import { and, eq, gt, isNull } from "drizzle-orm";
+import { and, eq, gt, isNull, lt, sql } from "drizzle-orm";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { components } from "../../../src/api/schema.gen.ts";
 import type { Captcha } from "../../adapters/captcha/captcha.ts";
 import { requireCaptcha } from "../../adapters/captcha/captcha.ts";
 import type { MailerFor } from "../../adapters/mail/mailer.ts";
 import type { Database, Orm } from "../../db/client.ts";
-import { newsletterSubscriptions, passwordResetTokens } from "../../db/schema.ts";
+import { newsletterSubscriptions, passwordResetTokens, signInAddresses } from "../../db/schema.ts";
 import type { CustomerGroup } from "../../http/customer-session.ts";
 import { conflict, notFound, unauthorized } from "../../http/errors.ts";
 import { attachAnonymousCart } from "../cart/attach-anonymous-cart.ts";
 import { type ApiLocale, langOf } from "../catalog/locale.ts";
-import { accountSubject, addressSubject, type AttemptLimits, type LimitedAction } from "./attempt-limits.ts";
+import { MAX_CAPTCHA_LEVEL } from "../../adapters/captcha/captcha.ts";
+import {
+  accountSubject,
+  addressSubject,
+  ATTEMPT_LIMIT,
+  limitOf,
+  type AttemptLimits,
+} from "../../platform/attempt-limits.ts";
 import { oneTimePasswordEmail, passwordResetEmail } from "./customer-emails.ts";
 import type { CustomerRepository, CustomerRow, NewCustomer } from "./customer-repository.ts";
 import { CUSTOMER_TOKEN_HEADER, type SessionService } from "./customer-sessions.ts";
@@ -25,6 +32,17 @@ export type SignInResponse = components["schemas"]["SignInResponse"];
 export const RESET_TOKEN_TTL_MS = 60 * 60_000;
 /** The SPA page a reset link opens (same path in both languages). */
 export const RESET_PAGE_PATH = "reinitialisation-mot-de-passe";
+
+/**
+ * Sign-in failures one client address may make in 15 minutes before it is refused (429). Far above
+ * what one person types: an office or a mobile network behind one address must not be locked out
+ * by a few of its users; the captcha's cost slows a guesser long before.
+ */
+export const ADDRESS_FAILURE_CEILING = 50;
+/** Each this many failures from an address in 15 minutes double the work of its next captchas. */
+export const FAILURES_PER_CAPTCHA_LEVEL = 5;
+/** An address the account signed in from successfully this recently is the owner's. */
+export const KNOWN_ADDRESS_MS = 90 * 24 * 60 * 60_000;
 
 export const badCredentials = () => unauthorized("Bad credentials", "BAD_CREDENTIALS");
 
@@ -53,15 +71,46 @@ export function createAccounts(deps: AccountsDeps) {
 
   const subjectsOf = (request: FastifyRequest, email: string) => [accountSubject(email), addressSubject(request.ip)];
 
-  /** The account the credentials open, or a counted failure and 401 BAD_CREDENTIALS. */
-  async function checkCredentials(action: LimitedAction, request: FastifyRequest, credentials: Credentials): Promise<CustomerRow> {
+  /** True when the account signed in from this address recently: its owner's own address. */
+  async function isKnownAddress(email: string, ip: string): Promise<boolean> {
+    const [row] = await db.orm
+      .select({ at: signInAddresses.lastSuccessAt })
+      .from(signInAddresses)
+      .where(
+        and(
+          eq(signInAddresses.account, accountSubject(email)),
+          eq(signInAddresses.address, ip),
+          gt(signInAddresses.lastSuccessAt, new Date(now().getTime() - KNOWN_ADDRESS_MS)),
+        ),
+      );
+    return row !== undefined;
+  }
+
+  /** The account proved itself from this address: remember it, forget the account's failures. */
+  async function rememberSuccess(email: string, ip: string): Promise<void> {
+    const at = now();
+    await db.orm
+      .insert(signInAddresses)
+      .values({ account: accountSubject(email), address: ip, lastSuccessAt: at })
+      .onConflictDoUpdate({ target: [signInAddresses.account, signInAddresses.address], set: { lastSuccessAt: sql`excluded.last_success_at` } });
+    await db.orm.delete(signInAddresses).where(lt(signInAddresses.lastSuccessAt, new Date(at.getTime() - KNOWN_ADDRESS_MS)));
+    await limits.clear("sign-in", accountSubject(email));
+  }
+
+  /**
+   * The account the credentials open, or a counted failure and 401 BAD_CREDENTIALS. A failure
+   * counts against the address always, against the account only from an address that is not one
+   * the account signed in from: the owner's typos never lock the owner out.
+   */
+  async function checkCredentials(request: FastifyRequest, credentials: Credentials): Promise<CustomerRow> {
     const customer = await customers.findByEmail(credentials.email);
     const matches = customer
       ? await passwordMatches(customer.passwordHash, credentials.password)
       : await checkDecoyPassword(credentials.password);
     const staffMatches = credentials.gpnetId === undefined || customer?.gpnetId === credentials.gpnetId;
     if (!customer || !matches || !staffMatches) {
-      await limits.record(action, subjectsOf(request, credentials.email));
+      const known = await isKnownAddress(credentials.email, request.ip);
+      await limits.record("sign-in", known ? [addressSubject(request.ip)] : subjectsOf(request, credentials.email));
       throw badCredentials();
     }
     return customer;
@@ -96,6 +145,12 @@ export function createAccounts(deps: AccountsDeps) {
   }
 
   return {
+    /** How hard the captcha of the next sign-in from this address is: grows with its recent failures. */
+    async captchaLevel(ip: string): Promise<number> {
+      const failures = await limits.count("sign-in", addressSubject(ip));
+      return Math.min(MAX_CAPTCHA_LEVEL, Math.floor(failures / FAILURES_PER_CAPTCHA_LEVEL));
+    },
+
     /** The signed-in customer's view, after attaching the anonymous cart the client names. */
     async currentView(customer: CustomerRow, shoppingCartId: number | undefined) {
       return db.orm.transaction(async (tx) => {
@@ -112,12 +167,19 @@ export function createAccounts(deps: AccountsDeps) {
       input: Credentials & { recaptchaData: string; shoppingCartId?: number | undefined },
     ): Promise<SignInResponse> {
       await sessions.ready();
-      const subjects = subjectsOf(request, input.email);
-      await limits.check("sign-in", subjects, reply);
-      await requireCaptcha(captcha, input.recaptchaData, request.ip);
-      const customer = await checkCredentials("sign-in", request, input);
-      await limits.clear("sign-in", accountSubject(input.email));
-      if (!customer.twoFactorEnabled) return signedIn(customer, reply, input.shoppingCartId);
+      await limits.check("sign-in", [limitOf(addressSubject(request.ip), ADDRESS_FAILURE_CEILING)]);
+      // One level below the current one passes: a challenge fetched just before others' failures
+      // raised the cost is not refused.
+      await requireCaptcha(captcha, input.recaptchaData, request.ip, (await this.captchaLevel(request.ip)) - 1);
+      const customer = await checkCredentials(request, input);
+      const known = await isKnownAddress(input.email, request.ip);
+      // An account that others tried to guess lets its owner in from a new address with the
+      // e-mailed code, whether or not two-factor is on: never a lock-out, never a free pass.
+      const stepUp = !known && (await limits.count("sign-in", accountSubject(input.email))) >= ATTEMPT_LIMIT;
+      if (!customer.twoFactorEnabled && !stepUp) {
+        await rememberSuccess(input.email, request.ip);
+        return signedIn(customer, reply, input.shoppingCartId);
+      }
       await db.orm.transaction((tx) => sendCode(customer, tx));
       return { token: null, twoFactorRequired: true, customer: null };
     },
@@ -129,14 +191,17 @@ export function createAccounts(deps: AccountsDeps) {
     ): Promise<SignInResponse> {
       await sessions.ready();
       const subjects = subjectsOf(request, input.email);
-      await limits.check("one-time-password", subjects, reply);
-      const customer = await checkCredentials("one-time-password", request, input);
+      // Wrong codes need the right password, so they count against the account from anywhere.
+      await limits.check("one-time-password", subjects.map((subject) => limitOf(subject)));
+      await limits.check("sign-in", [limitOf(addressSubject(request.ip), ADDRESS_FAILURE_CEILING)]);
+      const customer = await checkCredentials(request, input);
       try {
         await codes.consume(customer.id, input.oneTimePassword);
       } catch (error) {
         await limits.record("one-time-password", subjects);
         throw error;
       }
+      await rememberSuccess(input.email, request.ip);
       return signedIn(customer, reply, input.shoppingCartId);
     },
 
@@ -148,7 +213,7 @@ export function createAccounts(deps: AccountsDeps) {
       await sessions.ready();
       const { password, recaptchaData, ...values } = input;
       const subjects = subjectsOf(request, values.email);
-      await limits.check("register", subjects, reply);
+      await limits.check("register", subjects.map((subject) => limitOf(subject)));
       try {
         await requireCaptcha(captcha, recaptchaData, request.ip);
       } catch (error) {
@@ -169,6 +234,7 @@ export function createAccounts(deps: AccountsDeps) {
           .values({ email: inserted.email.toLowerCase(), locale: inserted.locale })
           .onConflictDoNothing();
       }
+      await rememberSuccess(inserted.email, request.ip);
       const response = await signedIn(inserted, reply, undefined);
       reply.code(201);
       return response;
@@ -182,8 +248,7 @@ export function createAccounts(deps: AccountsDeps) {
     ): Promise<void> {
       await sessions.ready();
       const subjects = subjectsOf(request, input.email);
-      await limits.check("reset", subjects, reply);
-      await limits.record("reset", subjects);
+      await limits.take("reset", subjects.map((subject) => limitOf(subject)));
       await requireCaptcha(captcha, input.recaptchaData, request.ip);
       const customer = await customers.findByEmail(input.email);
       if (!customer || (input.gpnetOnly && customer.customerGroup !== "GPNET")) return;
@@ -209,7 +274,7 @@ export function createAccounts(deps: AccountsDeps) {
     ): Promise<void> {
       await sessions.ready();
       const subjects = [addressSubject(request.ip)];
-      await limits.check("reset-link", subjects, reply);
+      await limits.check("reset-link", subjects.map((subject) => limitOf(subject)));
       await requireCaptcha(captcha, input.recaptchaData, request.ip);
       const tokenHash = await sessions.keyedHash("reset", input.token);
       const passwordHash = await hashPassword(input.newPassword);
@@ -232,8 +297,10 @@ export function createAccounts(deps: AccountsDeps) {
           .set({ usedAt: now() })
           .where(and(eq(passwordResetTokens.customerId, used.customerId), isNull(passwordResetTokens.usedAt)));
         await sessions.revokeAll(used.customerId, tx);
-        return true;
+        return (await customers.findById(used.customerId, tx))?.email ?? null;
       });
+      // A new password ends what others' guesses held against the account.
+      if (changed) await limits.clear("sign-in", accountSubject(changed));
       if (!changed) {
         await limits.record("reset-link", subjects);
         throw notFound("This reset link is unknown, used or expired", "RESET_TOKEN_INVALID");

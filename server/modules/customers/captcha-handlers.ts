@@ -4,11 +4,12 @@ import type { Captcha } from "../../adapters/captcha/captcha.ts";
 import type { OperationHandlers } from "../../http/contract.ts";
 import { notFound } from "../../http/errors.ts";
 
-export function captchaHandlers(deps: { captcha: Captcha }): OperationHandlers {
-  const { captcha } = deps;
+export function captchaHandlers(deps: { captcha: Captcha; levelFor: (ip: string) => Promise<number> }): OperationHandlers {
+  const { captcha, levelFor } = deps;
   return {
-    async getCaptchaChallenge(_request, reply) {
-      const challenge = await captcha.challenge();
+    // Harder for an address with recent sign-in failures (see accounts.ts).
+    async getCaptchaChallenge(request, reply) {
+      const challenge = await captcha.challenge(await levelFor(request.ip));
       if (challenge === null) throw notFound("The configured captcha serves its own challenges");
       reply.header("cache-control", "no-store");
       return challenge;

@@ -10,7 +10,7 @@ import type { Database } from "../../db/client.ts";
 import type { OperationHandlers } from "../../http/contract.ts";
 import { gpnetHandlers } from "../gpnet/gpnet-handlers.ts";
 import { createAccounts } from "./accounts.ts";
-import { createAttemptLimits } from "./attempt-limits.ts";
+import { createAttemptLimits } from "../../platform/attempt-limits.ts";
 import { captchaHandlers } from "./captcha-handlers.ts";
 import { customerHandlers } from "./customer-handlers.ts";
 import { createCustomerRepository } from "./customer-repository.ts";
@@ -58,7 +58,7 @@ export function createCustomersModule(options: CustomersModuleOptions) {
   const handlers: OperationHandlers = {
     ...customerHandlers({ db, accounts, customers, sessions }),
     ...gpnetHandlers({ accounts, staffDirectory }),
-    ...captchaHandlers({ captcha }),
+    ...captchaHandlers({ captcha, levelFor: (ip) => accounts.captchaLevel(ip) }),
   };
-  return { sessions: sessions.sessions, captcha, handlers };
+  return { sessions: sessions.sessions, captcha, limits, handlers };
 }

@@ -157,7 +157,7 @@ export function ContactPage() {
             )}
             {mutation.isError && (
               <p className="contact__error" role="alert">
-                {_(isApiError(mutation.error) && mutation.error.code === "CAPTCHA_INVALID" ? "auth.error.captcha" : "errors.server.access")}
+                {_(contactErrorId(mutation.error))}
               </p>
             )}
             <button type="submit" className="button contact__submit" disabled={mutation.isPending}>
@@ -229,4 +229,12 @@ function Field({ label, hint, error, required = false, children }: FieldProps) {
       )}
     </div>
   );
+}
+
+/** The message of a failed sending: the captcha refused, the abuse limit reached, or the shop unreachable. */
+function contactErrorId(error: unknown) {
+  if (!isApiError(error)) return "errors.server.access";
+  if (error.code === "CAPTCHA_INVALID") return "auth.error.captcha";
+  if (error.status === 429) return "errors.tooManyRequests";
+  return "errors.server.access";
 }
