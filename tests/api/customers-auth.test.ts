@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { customers, customerSessions } from "../../server/db/schema.ts";
 import { purgeAccountData } from "../../server/modules/customers/account-housekeeping.ts";
 import { backends } from "../support/test-app.ts";
-import { asCustomer, codeIn, freshEmail, freshIp, PASSWORD, startAccountsShop, type AccountsShop, type Schemas } from "./customers-support.ts";
+import { asCustomer, codeIn, freshEmail, freshIp, PASSWORD, solvedCaptcha, startAccountsShop, type AccountsShop, type Schemas } from "./customers-support.ts";
 
 const MINUTE = 60_000;
 
@@ -137,25 +137,117 @@ describe.each(backends())("customer accounts on $name", (backend) => {
       }
     });
 
-    it("stops an account after 5 failures in 15 minutes with 429 and Retry-After, from any address", async () => {
+    it("never refuses an account its owner's password: guessed at from elsewhere, it asks for the e-mailed code from a new address", async () => {
+      const home = freshIp();
+      const { email } = await shop.register({}, home);
+      for (let attempt = 0; attempt < 6; attempt += 1) expect((await signIn(email, "Wrong@Password1")).statusCode).toBe(401);
+
+      // From the address the account signed up from: straight in.
+      const fromHome = await signIn(email, PASSWORD, home);
+      expect(fromHome.statusCode, fromHome.body).toBe(200);
+      expect(fromHome.json<Schemas["SignInResponse"]>().token).toBeTruthy();
+
+      // From a new address: the right password leads to the code step, although two-factor is off.
+      const travelling = freshIp();
+      const stepped = await signIn(email, PASSWORD, travelling);
+      expect(stepped.statusCode, stepped.body).toBe(200);
+      expect(stepped.json()).toMatchObject({ token: null, twoFactorRequired: true });
+      const code = codeIn((await shop.lastMailTo(email))?.text);
+      const verified = await sendCode(email, code, travelling);
+      expect(verified.statusCode, verified.body).toBe(200);
+      expect(verified.json<Schemas["SignInResponse"]>().token).toBeTruthy();
+
+      // The code proved the address: next time, straight in.
+      const again = await signIn(email, PASSWORD, travelling);
+      expect(again.json()).toMatchObject({ twoFactorRequired: false });
+    });
+
+    it("does not count the owner's own typos against the account", async () => {
+      const home = freshIp();
+      const { email } = await shop.register({}, home);
+      for (let attempt = 0; attempt < 6; attempt += 1) expect((await signIn(email, "Wrong@Password1", home)).statusCode).toBe(401);
+      expect((await signIn(email, PASSWORD, home)).json()).toMatchObject({ twoFactorRequired: false });
+      expect((await signIn(email, PASSWORD, freshIp())).json()).toMatchObject({ twoFactorRequired: false });
+    });
+
+    it("keeps refusing wrong passwords on a guessed-at account, and its code step still needs the right one", async () => {
       const { email } = await shop.register();
       for (let attempt = 0; attempt < 5; attempt += 1) expect((await signIn(email, "Wrong@Password1")).statusCode).toBe(401);
-      const blocked = await signIn(email, PASSWORD);
+      expect((await signIn(email, "Wrong@Password2")).statusCode).toBe(401);
+      const guess = await sendCode(email, "123456", freshIp(), "Wrong@Password3");
+      expect(guess.statusCode).toBe(401);
+      expect(guess.json()).toMatchObject({ code: "BAD_CREDENTIALS" });
+    });
+
+    it("lets a guessed-at account straight in again once its password was reset", async () => {
+      const { email } = await shop.register();
+      for (let attempt = 0; attempt < 5; attempt += 1) expect((await signIn(email, "Wrong@Password1")).statusCode).toBe(401);
+      expect((await signIn(email, PASSWORD)).json()).toMatchObject({ twoFactorRequired: true });
+      const reset = await shop.call({ method: "POST", url: "/api/v1/customers/reset-password", payload: { email, recaptchaData: await shop.captcha() } });
+      expect(reset.statusCode).toBe(202);
+      const token = /token=([\w-]+)/.exec((await shop.lastMailTo(email))?.text ?? "")?.[1] ?? "";
+      const changed = await shop.call({
+        method: "POST",
+        url: `/api/v1/customers/change-password/${token}`,
+        payload: { newPassword: "Nouveau@Depart2026", recaptchaData: await shop.captcha() },
+      });
+      expect(changed.statusCode, changed.body).toBe(204);
+      expect((await signIn(email, "Nouveau@Depart2026")).json()).toMatchObject({ twoFactorRequired: false });
+    });
+
+    it("makes an address's captchas costlier as its failures grow, and refuses it only past 50 failures in 15 minutes", async () => {
+      const office = freshIp();
+      const levelOf = async (ip: string) => {
+        const response = await shop.call({ url: "/api/v1/captcha/challenge", ip });
+        return response.json<{ parameters: { data?: { level?: number } } }>().parameters.data?.level ?? 0;
+      };
+      expect(await levelOf(office)).toBe(0);
+      for (let attempt = 0; attempt < 10; attempt += 1) expect((await signIn(freshEmail(), PASSWORD, office)).statusCode).toBe(401);
+      expect(await levelOf(office)).toBe(2);
+      expect(await levelOf(freshIp())).toBe(0);
+
+      // A colleague behind the same address still signs in, with the costlier captcha.
+      const { email } = await shop.register();
+      expect((await signIn(email, PASSWORD, office)).statusCode).toBe(200);
+      // An easy challenge asked for elsewhere no longer passes from the busy address.
+      const easy = await shop.call({
+        method: "POST",
+        url: "/api/v1/customers/sign-in",
+        ip: office,
+        payload: { email, password: PASSWORD, recaptchaData: await shop.captcha(freshIp()) },
+      });
+      expect(easy.statusCode).toBe(400);
+      expect(easy.json()).toMatchObject({ code: "CAPTCHA_INVALID" });
+
+      for (let attempt = 10; attempt < 50; attempt += 1) expect((await signIn(freshEmail(), PASSWORD, office)).statusCode).toBe(401);
+      const blocked = await signIn(email, PASSWORD, office);
       expect(blocked.statusCode).toBe(429);
       expect(blocked.json()).toMatchObject({ status: 429, code: "RATE_LIMITED" });
       const retryAfter = Number(blocked.headers["retry-after"]);
       expect(retryAfter).toBeGreaterThan(0);
       expect(retryAfter).toBeLessThanOrEqual(15 * 60);
-      shop.advance(15 * MINUTE + 1000);
       expect((await signIn(email, PASSWORD)).statusCode).toBe(200);
+      shop.advance(15 * MINUTE + 1000);
+      expect((await signIn(email, PASSWORD, office)).statusCode).toBe(200);
     });
 
-    it("stops a client address after 5 failures whatever the accounts it tries", async () => {
-      const ip = freshIp();
-      for (let attempt = 0; attempt < 5; attempt += 1) expect((await signIn(freshEmail(), PASSWORD, ip)).statusCode).toBe(401);
+    it("refuses a challenge whose signed level was lowered", async () => {
+      const office = freshIp();
+      for (let attempt = 0; attempt < 5; attempt += 1) expect((await signIn(freshEmail(), PASSWORD, office)).statusCode).toBe(401);
       const { email } = await shop.register();
-      expect((await signIn(email, PASSWORD, ip)).statusCode).toBe(429);
-      expect((await signIn(email, PASSWORD)).statusCode).toBe(200);
+      const answer = JSON.parse(Buffer.from(await shop.captcha(office), "base64").toString("utf8")) as {
+        challenge: { parameters: { data: { level: number } } };
+      };
+      expect(answer.challenge.parameters.data.level).toBe(1);
+      answer.challenge.parameters.data.level = 0;
+      const forged = await shop.call({
+        method: "POST",
+        url: "/api/v1/customers/sign-in",
+        ip: freshIp(),
+        payload: { email, password: PASSWORD, recaptchaData: Buffer.from(JSON.stringify(answer)).toString("base64") },
+      });
+      expect(forged.statusCode).toBe(400);
+      expect(forged.json()).toMatchObject({ code: "CAPTCHA_INVALID" });
     });
   });
 
@@ -430,16 +522,22 @@ describe.each(backends())("abuse limits behind a proxy on $name", (backend) => {
 
   it("counts per client address as the trusted proxy forwards it", async () => {
     const proxy = freshIp();
+    const forwarded = (client: string) => ({ "x-forwarded-for": client });
+    const levelOf = async (client: string) => {
+      const response = await shop.call({ url: "/api/v1/captcha/challenge", ip: proxy, headers: forwarded(client) });
+      return response.json<{ parameters: { data?: { level?: number } } }>().parameters.data?.level ?? 0;
+    };
     const signIn = async (email: string, client: string) =>
       shop.call({
         method: "POST",
         url: "/api/v1/customers/sign-in",
         ip: proxy,
-        headers: { "x-forwarded-for": client },
-        payload: { email, password: "Wrong@Password1", recaptchaData: await shop.captcha() },
+        headers: forwarded(client),
+        payload: { email, password: "Wrong@Password1", recaptchaData: await solvedCaptcha(shop, proxy, forwarded(client)) },
       });
     for (let attempt = 0; attempt < 5; attempt += 1) expect((await signIn(freshEmail(), "198.51.100.7")).statusCode).toBe(401);
-    expect((await signIn(freshEmail(), "198.51.100.7")).statusCode).toBe(429);
+    expect(await levelOf("198.51.100.7")).toBe(1);
+    expect(await levelOf("198.51.100.8")).toBe(0);
     expect((await signIn(freshEmail(), "198.51.100.8")).statusCode).toBe(401);
   });
 });

@@ -30,8 +30,8 @@ export interface AccountsShop extends TestApp {
 export const EASY_CAPTCHA = { ALTCHA_MAX_NUMBER: "2" };
 
 /** A captcha answer as the ALTCHA widget makes it: the shop's challenge, solved. */
-export async function solvedCaptcha(shop: Pick<TestApp, "request">, ip?: string): Promise<string> {
-  const response = await shop.request({ url: "/api/v1/captcha/challenge", ...(ip ? { remoteAddress: ip } : {}) });
+export async function solvedCaptcha(shop: Pick<TestApp, "request">, ip?: string, headers: Record<string, string> = {}): Promise<string> {
+  const response = await shop.request({ url: "/api/v1/captcha/challenge", headers, ...(ip ? { remoteAddress: ip } : {}) });
   if (response.statusCode !== 200) throw new Error(`no captcha challenge: ${response.statusCode} ${response.body}`);
   const challenge = response.json<Challenge>();
   const solution = await solveChallenge({ challenge, deriveKey });

@@ -86,7 +86,10 @@ export function createAccounts(deps: AccountsDeps) {
     return row !== undefined;
   }
 
-  /** The account proved itself from this address: remember it, forget the account's failures. */
+  /**
+   * The account signed in from this address: remember it as the owner's. Others' failures still
+   * count (a password alone does not prove the owner); the e-mailed code or a reset clears them.
+   */
   async function rememberSuccess(email: string, ip: string): Promise<void> {
     const at = now();
     await db.orm
@@ -94,7 +97,6 @@ export function createAccounts(deps: AccountsDeps) {
       .values({ account: accountSubject(email), address: ip, lastSuccessAt: at })
       .onConflictDoUpdate({ target: [signInAddresses.account, signInAddresses.address], set: { lastSuccessAt: sql`excluded.last_success_at` } });
     await db.orm.delete(signInAddresses).where(lt(signInAddresses.lastSuccessAt, new Date(at.getTime() - KNOWN_ADDRESS_MS)));
-    await limits.clear("sign-in", accountSubject(email));
   }
 
   /**
@@ -202,6 +204,7 @@ export function createAccounts(deps: AccountsDeps) {
         throw error;
       }
       await rememberSuccess(input.email, request.ip);
+      await limits.clear("sign-in", accountSubject(input.email));
       return signedIn(customer, reply, input.shoppingCartId);
     },
 
