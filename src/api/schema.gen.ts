@@ -504,6 +504,7 @@ export interface paths {
          *     when chosen, applies from the next sign-in. `locale` defaults to the request locale.
          *     An account with that e-mail already existing gives 409 with code `EMAIL_ALREADY_EXISTS`.
          *     A captcha answer that does not verify gives 400 with code `CAPTCHA_INVALID`.
+         *     `shoppingCartId` is the shopper's anonymous cart: the new account keeps it, as a sign-in does.
          */
         post: operations["registerCustomer"];
         delete?: never;
@@ -798,7 +799,8 @@ export interface paths {
          *     (two-factor authentication defaults to on). The staff number must exist in the staff
          *     directory: unknown gives 404 (code `GPNET_ID_UNKNOWN`); directory unreachable gives 502
          *     (code `GPNET_UNAVAILABLE`). An existing account with that e-mail or that staff number gives
-         *     409 (code `EMAIL_ALREADY_EXISTS` or `GPNET_ID_ALREADY_EXISTS`).
+         *     409 (code `EMAIL_ALREADY_EXISTS` or `GPNET_ID_ALREADY_EXISTS`). `shoppingCartId` is handled as
+         *     in `signIn` (a GPNET account does not take the anonymous cart).
          */
         post: operations["registerGpnetCustomer"];
         delete?: never;
@@ -867,7 +869,7 @@ export interface paths {
         };
         /**
          * Get the signed-in customer's cart
-         * @description Needs a signed-in customer. 404 when the customer has no cart.
+         * @description Needs a signed-in customer. 204 without a body when the customer has no cart yet.
          */
         get: operations["getCustomerCart"];
         put?: never;
@@ -887,7 +889,7 @@ export interface paths {
         };
         /**
          * Get a cart
-         * @description An anonymous cart is readable by whoever knows its id. A cart that belongs to a customer needs
+         * @description An anonymous cart is readable by whoever knows its uuid. A cart that belongs to a customer needs
          *     that customer's token; for anyone else it answers 404.
          */
         get: operations["getCart"];
@@ -2160,8 +2162,11 @@ export interface components {
             offerId: number;
             /** @description The new quantity of the line; 0 removes it. */
             quantity: number;
-            /** @description The cart to change; absent or null for the customer's cart or a new cart. */
-            shoppingCartId?: number | null;
+            /**
+             * Format: uuid
+             * @description The `uuid` of the cart to change; absent or null for the customer's cart or a new cart.
+             */
+            shoppingCartId?: string | null;
         };
         BillingAddressRequest: {
             billingAddressName: string;
@@ -2579,10 +2584,10 @@ export interface components {
         OrderSize: number;
         /** @description Sort field and direction, as `field,direction`. */
         OrderSort: string;
-        /** @description Id of the shopper's cart (the one kept by the client). */
-        ShoppingCartId: number;
-        /** @description Cart id. */
-        CartId: number;
+        /** @description The shopper's cart as the client keeps it: the cart's `uuid` (random, unguessable), never its sequential `id`. */
+        ShoppingCartId: string;
+        /** @description The cart's `uuid` (random, unguessable): whoever knows it may use an anonymous cart; a customer's cart also needs that customer's token. Anything else, a sequential id included, answers 404. */
+        CartId: string;
         /** @description Order id. */
         OrderId: number;
     };
@@ -3152,7 +3157,7 @@ export interface operations {
             query?: {
                 /** @description Language of the response. */
                 locale?: components["parameters"]["Locale"];
-                /** @description Id of the shopper's cart (the one kept by the client). */
+                /** @description The shopper's cart as the client keeps it: the cart's `uuid` (random, unguessable), never its sequential `id`. */
                 shoppingCartId?: components["parameters"]["ShoppingCartId"];
             };
             header?: never;
@@ -3177,7 +3182,7 @@ export interface operations {
             query?: {
                 /** @description Language of the response. */
                 locale?: components["parameters"]["Locale"];
-                /** @description Id of the shopper's cart (the one kept by the client). */
+                /** @description The shopper's cart as the client keeps it: the cart's `uuid` (random, unguessable), never its sequential `id`. */
                 shoppingCartId?: components["parameters"]["ShoppingCartId"];
             };
             header?: never;
@@ -3201,6 +3206,8 @@ export interface operations {
             query?: {
                 /** @description Language of the response. */
                 locale?: components["parameters"]["Locale"];
+                /** @description The shopper's cart as the client keeps it: the cart's `uuid` (random, unguessable), never its sequential `id`. */
+                shoppingCartId?: components["parameters"]["ShoppingCartId"];
             };
             header?: never;
             path?: never;
@@ -3352,7 +3359,7 @@ export interface operations {
             query?: {
                 /** @description Language of the response. */
                 locale?: components["parameters"]["Locale"];
-                /** @description Id of the shopper's cart (the one kept by the client). */
+                /** @description The shopper's cart as the client keeps it: the cart's `uuid` (random, unguessable), never its sequential `id`. */
                 shoppingCartId?: components["parameters"]["ShoppingCartId"];
             };
             header?: {
@@ -3571,7 +3578,7 @@ export interface operations {
             query?: {
                 /** @description Language of the response. */
                 locale?: components["parameters"]["Locale"];
-                /** @description Id of the shopper's cart (the one kept by the client). */
+                /** @description The shopper's cart as the client keeps it: the cart's `uuid` (random, unguessable), never its sequential `id`. */
                 shoppingCartId?: components["parameters"]["ShoppingCartId"];
             };
             header?: never;
@@ -3596,7 +3603,7 @@ export interface operations {
             query?: {
                 /** @description Language of the response. */
                 locale?: components["parameters"]["Locale"];
-                /** @description Id of the shopper's cart (the one kept by the client). */
+                /** @description The shopper's cart as the client keeps it: the cart's `uuid` (random, unguessable), never its sequential `id`. */
                 shoppingCartId?: components["parameters"]["ShoppingCartId"];
             };
             header?: never;
@@ -3621,6 +3628,8 @@ export interface operations {
             query?: {
                 /** @description Language of the response. */
                 locale?: components["parameters"]["Locale"];
+                /** @description The shopper's cart as the client keeps it: the cart's `uuid` (random, unguessable), never its sequential `id`. */
+                shoppingCartId?: components["parameters"]["ShoppingCartId"];
             };
             header?: never;
             path?: never;
@@ -3711,6 +3720,14 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["CartResponse"];
+            /** @description The customer has no cart yet. */
+            204: {
+                headers: {
+                    "X-Customer-Token": components["headers"]["XCustomerToken"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
@@ -3731,7 +3748,7 @@ export interface operations {
                 "X-Customer-Authorization"?: components["parameters"]["CustomerAuthorization"];
             };
             path: {
-                /** @description Cart id. */
+                /** @description The cart's `uuid` (random, unguessable): whoever knows it may use an anonymous cart; a customer's cart also needs that customer's token. Anything else, a sequential id included, answers 404. */
                 id: components["parameters"]["CartId"];
             };
             cookie?: never;
@@ -3759,7 +3776,7 @@ export interface operations {
                 "X-Customer-Authorization"?: components["parameters"]["CustomerAuthorization"];
             };
             path: {
-                /** @description Cart id. */
+                /** @description The cart's `uuid` (random, unguessable): whoever knows it may use an anonymous cart; a customer's cart also needs that customer's token. Anything else, a sequential id included, answers 404. */
                 id: components["parameters"]["CartId"];
             };
             cookie?: never;
@@ -3795,7 +3812,7 @@ export interface operations {
                 "X-Customer-Authorization"?: components["parameters"]["CustomerAuthorization"];
             };
             path: {
-                /** @description Cart id. */
+                /** @description The cart's `uuid` (random, unguessable): whoever knows it may use an anonymous cart; a customer's cart also needs that customer's token. Anything else, a sequential id included, answers 404. */
                 id: components["parameters"]["CartId"];
             };
             cookie?: never;
@@ -3828,7 +3845,7 @@ export interface operations {
                 "X-Customer-Authorization"?: components["parameters"]["CustomerAuthorization"];
             };
             path: {
-                /** @description Cart id. */
+                /** @description The cart's `uuid` (random, unguessable): whoever knows it may use an anonymous cart; a customer's cart also needs that customer's token. Anything else, a sequential id included, answers 404. */
                 id: components["parameters"]["CartId"];
             };
             cookie?: never;
@@ -3877,7 +3894,7 @@ export interface operations {
             query?: {
                 /** @description Language of the response. */
                 locale?: components["parameters"]["Locale"];
-                /** @description Id of the shopper's cart (the one kept by the client). */
+                /** @description The shopper's cart as the client keeps it: the cart's `uuid` (random, unguessable), never its sequential `id`. */
                 shoppingCartId?: components["parameters"]["ShoppingCartId"];
                 /** @description Identifier of the chosen Colissimo relay point, when delivering to one. */
                 relayPointId?: string;
@@ -3911,7 +3928,7 @@ export interface operations {
             query?: {
                 /** @description Language of the response. */
                 locale?: components["parameters"]["Locale"];
-                /** @description Id of the shopper's cart (the one kept by the client). */
+                /** @description The shopper's cart as the client keeps it: the cart's `uuid` (random, unguessable), never its sequential `id`. */
                 shoppingCartId?: components["parameters"]["ShoppingCartId"];
             };
             header?: {
@@ -3943,7 +3960,7 @@ export interface operations {
             query?: {
                 /** @description Language of the response. */
                 locale?: components["parameters"]["Locale"];
-                /** @description Id of the shopper's cart (the one kept by the client). */
+                /** @description The shopper's cart as the client keeps it: the cart's `uuid` (random, unguessable), never its sequential `id`. */
                 shoppingCartId?: components["parameters"]["ShoppingCartId"];
             };
             header?: {
@@ -3979,7 +3996,7 @@ export interface operations {
             query?: {
                 /** @description Language of the response. */
                 locale?: components["parameters"]["Locale"];
-                /** @description Id of the shopper's cart (the one kept by the client). */
+                /** @description The shopper's cart as the client keeps it: the cart's `uuid` (random, unguessable), never its sequential `id`. */
                 shoppingCartId?: components["parameters"]["ShoppingCartId"];
             };
             header?: {
@@ -4333,7 +4350,7 @@ export interface operations {
             query?: {
                 /** @description Language of the response. */
                 locale?: components["parameters"]["Locale"];
-                /** @description Id of the shopper's cart (the one kept by the client). */
+                /** @description The shopper's cart as the client keeps it: the cart's `uuid` (random, unguessable), never its sequential `id`. */
                 shoppingCartId?: components["parameters"]["ShoppingCartId"];
             };
             header?: {
@@ -4375,7 +4392,7 @@ export interface operations {
                 "X-Customer-Authorization"?: components["parameters"]["CustomerAuthorization"];
             };
             path: {
-                /** @description Cart id. */
+                /** @description The cart's `uuid` (random, unguessable): whoever knows it may use an anonymous cart; a customer's cart also needs that customer's token. Anything else, a sequential id included, answers 404. */
                 id: components["parameters"]["CartId"];
             };
             cookie?: never;
