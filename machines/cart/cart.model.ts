@@ -185,6 +185,7 @@ export const cartModel = defineFlowModel(cartMachine, {
     if (event.type.startsWith("xstate.done.actor.")) {
       const name = event.type.slice("xstate.done.actor.".length);
       const output = "output" in event ? event.output : undefined;
+      if (output === null) return `(${name} answers no cart)`;
       if (!isCart(output)) return `(${name} succeeds)`;
       const quantity = output.cartItems[0]?.quantity ?? 0;
       return `(${name} answers a cart of ${quantity} item(s)${output.coupon ? " with the coupon" : ""})`;

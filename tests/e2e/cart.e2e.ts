@@ -100,11 +100,11 @@ async function addFromProductPage(page: Page, product: ProductSummary): Promise<
   await hidden(modal);
 }
 
-/** The id kept in the cart cookie, and the cart the server has under it. */
+/** The cart's uuid kept in the cart cookie, and the cart the server has under it. */
 async function serverCart() {
   const cookies = await (await currentContext()).cookies();
-  const id = Number(cookies.find((cookie) => cookie.name === "cart_id")?.value);
-  if (!Number.isInteger(id) || id <= 0) throw new Error("no cart id cookie");
+  const id = cookies.find((cookie) => cookie.name === "cart_id")?.value ?? "";
+  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/.test(id)) throw new Error(`no cart uuid in the cart cookie: '${id}'`);
   const api = await storefrontApi("fr");
   return data(api.GET("/shopping-cart/{id}", { params: { path: { id } } }));
 }
