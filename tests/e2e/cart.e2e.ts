@@ -110,6 +110,19 @@ async function serverCart() {
 }
 
 describe("cart", () => {
+  it("drops a cart cookie of an earlier version (a sequential id) without a word, and keeps the next cart by its uuid", async () => {
+    const first = await openPage("/fr");
+    await (await currentContext()).addCookies([{ name: "cart_id", value: "2", url: first.url(), sameSite: "Strict" }]);
+    const page = await openPage(`/fr/categorie/${cardCategoryPath}`);
+    await expectBadge(page, 0);
+    const card = page.getByRole("main").getByRole("article").filter({ has: page.getByRole("link", { name: cardProduct.name, exact: true }) });
+    await (await visible(card.getByRole("button", { name: new RegExp(`^${message("fr", "cart.card.add")}`) }))).click();
+    await visible(productModal(page, "added"));
+    await expectBadge(page, 1);
+    expect(await page.getByText(message("fr", "errors.server.access")).count()).toBe(0);
+    expect((await serverCart()).cartItems.map((item) => [item.offerId, item.quantity])).toEqual([[cardProduct.offer?.id, 1]]);
+  });
+
   it("adds a simple product from its card: confirmation modal, notification and badge", async () => {
     const page = await openPage(`/fr/categorie/${cardCategoryPath}`);
     const card = page.getByRole("main").getByRole("article").filter({ has: page.getByRole("link", { name: cardProduct.name, exact: true }) });
