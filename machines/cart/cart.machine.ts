@@ -46,10 +46,16 @@ function codeOf(error: unknown): string | undefined {
 }
 
 /** The id of the cart a load, coupon or clear request is about; those states are only entered with one. */
-function cartIdOf(context: CartContext): number {
-  const id = context.cart?.id ?? context.cartId;
+function cartIdOf(context: CartContext): string {
+  const id = context.cart?.uuid ?? context.cartId;
   if (id === null) throw new Error("the cart machine asked for a cart request without a cart");
   return id;
+}
+
+/** The customer's cart of a fetch that found one (the guard `isCart` chose the transition). */
+function customerCartOf(cart: Cart | null): Cart {
+  if (cart === null) throw new Error("the cart machine stored a customer cart that does not exist");
+  return cart;
 }
 
 /** The quantity change in flight; the updating state is only entered with one. */
@@ -75,8 +81,8 @@ export const cartMachine = setup({
     fetchCart: fromPromise<Cart, FetchCartInput>(async () => {
       throw new Error("fetchCart not provided");
     }),
-    /** The signed-in customer's cart (fails with 404 when they have none). */
-    fetchCustomerCart: fromPromise<Cart>(async () => {
+    /** The signed-in customer's cart; null when they have none yet. */
+    fetchCustomerCart: fromPromise<Cart | null>(async () => {
       throw new Error("fetchCustomerCart not provided");
     }),
     setOfferQuantity: fromPromise<Cart, SetOfferQuantityInput>(async () => {
@@ -95,6 +101,7 @@ export const cartMachine = setup({
   guards: {
     hasCartId: ({ context }) => context.cartId !== null,
     hasCart: ({ context }) => context.cart !== null,
+    isCart: (_, params: { cart: Cart | null }) => params.cart !== null,
     hasCoupon: ({ context }) => context.cart !== null && context.cart.coupon !== null,
     hasLine: ({ context }, params: { offerId: number }) => lineOf(context.cart, params.offerId) !== undefined,
     isOrderable: (_, params: { quantity: number }) => isOrderableQuantity(params.quantity),
@@ -123,7 +130,7 @@ export const cartMachine = setup({
       params.kind === params.expected && params.line !== null,
   },
   actions: {
-    setCart: assign((_, params: { cart: Cart }) => ({ cart: params.cart, cartId: params.cart.id })),
+    setCart: assign((_, params: { cart: Cart }) => ({ cart: params.cart, cartId: params.cart.uuid })),
     clearCart: assign({ cart: null, cartId: null }),
     setChange: assign({ change: (_, params: QuantityChange) => params }),
     clearChange: assign({ change: null }),
@@ -135,7 +142,7 @@ export const cartMachine = setup({
       line: params.line,
     })),
     /** Provided by the app: keep the cart id (the cart-id cookie, one more day). */
-    storeCartId: (_, _params: { cartId: number }) => {},
+    storeCartId: (_, _params: { cartId: string }) => {},
     /** Provided by the app: delete the stored cart id. */
     forgetCartId: () => {},
     /** Provided by the app: push the notification. */
@@ -180,7 +187,7 @@ export const cartMachine = setup({
               target: "ready",
               actions: [
                 { type: "setCart", params: ({ event }) => ({ cart: event.output }) },
-                { type: "storeCartId", params: ({ event }) => ({ cartId: event.output.id }) },
+                { type: "storeCartId", params: ({ event }) => ({ cartId: event.output.uuid }) },
               ],
             },
             onError: [
@@ -195,13 +202,17 @@ export const cartMachine = setup({
           invoke: {
             id: "fetchCustomerCart",
             src: "fetchCustomerCart",
-            onDone: {
-              target: "ready",
-              actions: [
-                { type: "setCart", params: ({ event }) => ({ cart: event.output }) },
-                { type: "storeCartId", params: ({ event }) => ({ cartId: event.output.id }) },
-              ],
-            },
+            onDone: [
+              {
+                guard: { type: "isCart", params: ({ event }) => ({ cart: event.output }) },
+                target: "ready",
+                actions: [
+                  { type: "setCart", params: ({ event }) => ({ cart: customerCartOf(event.output) }) },
+                  { type: "storeCartId", params: ({ event }) => ({ cartId: customerCartOf(event.output).uuid }) },
+                ],
+              },
+              { target: "ready", actions: ["clearCart", "forgetCartId"] },
+            ],
             onError: [
               { guard: { type: "isCancelled", params: ({ event }) => ({ error: event.error }) }, target: "ready" },
               { target: "ready", actions: ["clearCart", "forgetCartId"] },
@@ -277,7 +288,7 @@ export const cartMachine = setup({
                 target: "ready",
                 actions: [
                   { type: "setCart", params: ({ event }) => ({ cart: event.output }) },
-                  { type: "storeCartId", params: ({ event }) => ({ cartId: event.output.id }) },
+                  { type: "storeCartId", params: ({ event }) => ({ cartId: event.output.uuid }) },
                   { type: "notify", params: { kind: "info", messageId: MESSAGE_OF_CHANGE.add } },
                   {
                     type: "openProductModal",
@@ -295,7 +306,7 @@ export const cartMachine = setup({
                     params: ({ context }) => ({ kind: "removed", line: lineOf(context.cart, changeOf(context).offerId) ?? null }),
                   },
                   { type: "setCart", params: ({ event }) => ({ cart: event.output }) },
-                  { type: "storeCartId", params: ({ event }) => ({ cartId: event.output.id }) },
+                  { type: "storeCartId", params: ({ event }) => ({ cartId: event.output.uuid }) },
                   { type: "notify", params: { kind: "info", messageId: MESSAGE_OF_CHANGE.remove } },
                   "clearChange",
                 ],
@@ -304,7 +315,7 @@ export const cartMachine = setup({
                 target: "ready",
                 actions: [
                   { type: "setCart", params: ({ event }) => ({ cart: event.output }) },
-                  { type: "storeCartId", params: ({ event }) => ({ cartId: event.output.id }) },
+                  { type: "storeCartId", params: ({ event }) => ({ cartId: event.output.uuid }) },
                   { type: "notify", params: { kind: "info", messageId: MESSAGE_OF_CHANGE.update } },
                   "clearChange",
                 ],

@@ -10,8 +10,9 @@ import { lineOf } from "./cart.quantities.ts";
 import type { CartSnapshot } from "./cart.selectors.ts";
 import type { Cart, CartEvent, CartItem, Offer, QuantityChange } from "./cart.types.ts";
 
-export const STORED_CART_ID = 7;
-export const CUSTOMER_CART_ID = 9;
+/** Carts are named by their uuid (SPEC §3 `uuid`); the sequential id is never used to address one. */
+export const STORED_CART_ID = "3f2c9a4e-8b1d-4c6f-9e2a-5d7b1c0e8f47";
+export const CUSTOMER_CART_ID = "a81e6d0c-2f4b-4e9a-b3c7-0d5f9e1a6b28";
 export const SAMPLE_STOCK = 3;
 export const SAMPLE_COUPON = "BIENVENUE10";
 const UNIT_PRICE = 2500;
@@ -65,11 +66,11 @@ export function sampleLine(quantity: number): CartItem {
 }
 
 /** A cart of `quantity` of the sample offer (none: no line), with the sample coupon or not. */
-export function sampleCart(id: number, quantity: number, coupon = false): Cart {
+export function sampleCart(uuid: string, quantity: number, coupon = false): Cart {
   const total = UNIT_PRICE * quantity;
   return {
-    uuid: `00000000-0000-4000-8000-00000000000${id}`,
-    id,
+    uuid,
+    id: uuid === CUSTOMER_CART_ID ? 9 : 7,
     cartItems: quantity > 0 ? [sampleLine(quantity)] : [],
     coupon: coupon ? { code: SAMPLE_COUPON, description: "-10 %" } : null,
     billingAddress: null,
@@ -84,7 +85,7 @@ export function sampleCart(id: number, quantity: number, coupon = false): Cart {
 
 /** The cart the server answers a quantity change with. */
 export function cartAfter(cart: Cart | null, change: QuantityChange): Cart {
-  return sampleCart(cart?.id ?? STORED_CART_ID, change.quantity, cart?.coupon !== null && cart?.coupon !== undefined);
+  return sampleCart(cart?.uuid ?? STORED_CART_ID, change.quantity, cart?.coupon !== null && cart?.coupon !== undefined);
 }
 
 export const CANCELLED_ERROR = { status: 499, message: "Operation cancelled due to a new request" };
@@ -128,14 +129,15 @@ function answers(snapshot: CartSnapshot): CartModelEvent[] {
   const { cart, change } = snapshot.context;
   if (snapshot.matches({ data: "loading" })) {
     return [
-      { type: "xstate.done.actor.fetchCart", output: sampleCart(cart?.id ?? STORED_CART_ID, 1) },
+      { type: "xstate.done.actor.fetchCart", output: sampleCart(cart?.uuid ?? STORED_CART_ID, 1) },
       { type: "xstate.error.actor.fetchCart", error: CART_GONE_ERROR },
     ];
   }
   if (snapshot.matches({ data: "loadingCustomerCart" })) {
     return [
       { type: "xstate.done.actor.fetchCustomerCart", output: sampleCart(CUSTOMER_CART_ID, 2) },
-      { type: "xstate.error.actor.fetchCustomerCart", error: { status: 404, message: "No cart" } },
+      { type: "xstate.done.actor.fetchCustomerCart", output: null },
+      { type: "xstate.error.actor.fetchCustomerCart", error: { status: 500, message: "Internal Server Error" } },
     ];
   }
   if (snapshot.matches({ data: "updating" }) && change) {
@@ -155,7 +157,7 @@ function answers(snapshot: CartSnapshot): CartModelEvent[] {
   }
   if (snapshot.matches({ data: "applyingCoupon" }) && cart) {
     return [
-      { type: "xstate.done.actor.setCoupon", output: sampleCart(cart.id, lineOf(cart, SAMPLE_OFFER.id)?.quantity ?? 0, true) },
+      { type: "xstate.done.actor.setCoupon", output: sampleCart(cart.uuid, lineOf(cart, SAMPLE_OFFER.id)?.quantity ?? 0, true) },
       { type: "xstate.error.actor.setCoupon", error: COUPON_APPLIED_ERROR },
       { type: "xstate.error.actor.setCoupon", error: COUPON_UNKNOWN_ERROR },
       { type: "xstate.error.actor.setCoupon", error: SERVER_ERROR },
@@ -163,7 +165,7 @@ function answers(snapshot: CartSnapshot): CartModelEvent[] {
   }
   if (snapshot.matches({ data: "removingCoupon" }) && cart) {
     return [
-      { type: "xstate.done.actor.removeCoupon", output: sampleCart(cart.id, lineOf(cart, SAMPLE_OFFER.id)?.quantity ?? 0) },
+      { type: "xstate.done.actor.removeCoupon", output: sampleCart(cart.uuid, lineOf(cart, SAMPLE_OFFER.id)?.quantity ?? 0) },
       { type: "xstate.error.actor.removeCoupon", error: SERVER_ERROR },
     ];
   }
@@ -183,6 +185,7 @@ export const cartModel = defineFlowModel(cartMachine, {
     if (event.type.startsWith("xstate.done.actor.")) {
       const name = event.type.slice("xstate.done.actor.".length);
       const output = "output" in event ? event.output : undefined;
+      if (output === null) return `(${name} answers no cart)`;
       if (!isCart(output)) return `(${name} succeeds)`;
       const quantity = output.cartItems[0]?.quantity ?? 0;
       return `(${name} answers a cart of ${quantity} item(s)${output.coupon ? " with the coupon" : ""})`;

@@ -15,8 +15,8 @@ export const GENERAL_PUBLIC: CustomerGroup = "GENERAL_PUBLIC";
 export type OfferLimits = Pick<Offer, "id" | "stockQuantity" | "minimalOrderQuantity" | "maximalOrderQuantity">;
 
 export interface CartInput {
-  /** The id kept in the cart-id cookie, if any: the cart is loaded from it at start. */
-  storedCartId: number | null;
+  /** The cart's uuid kept in the cart-id cookie, if any: the cart is loaded from it at start. */
+  storedCartId: string | null;
 }
 
 /** How a quantity change was asked for (SPEC §4 quantity methods): add = existing + n, update = n, remove = 0. */
@@ -32,8 +32,8 @@ export interface QuantityChange {
 export type ProductModalKind = "added" | "removed";
 
 export interface CartContext {
-  /** The id of the cart being shown: the stored one at start, then the one the server answers with. */
-  cartId: number | null;
+  /** The uuid of the cart being shown: the stored one at start, then the one the server answers with. */
+  cartId: string | null;
   /** The cart as the server last answered; null when there is none (or it was cleared). */
   cart: Cart | null;
   /** The quantity change in flight (its kind chooses the notification and the modal). */
@@ -65,22 +65,22 @@ export type CartEvent =
 export type CartTag = "loading";
 
 export interface FetchCartInput {
-  cartId: number;
+  cartId: string;
 }
 
 export interface SetOfferQuantityInput {
   offerId: number;
   quantity: number;
   /** The cart to change; null for the signed-in customer's cart or a new one. */
-  cartId: number | null;
+  cartId: string | null;
 }
 
 export interface CartIdInput {
-  cartId: number;
+  cartId: string;
 }
 
 export interface SetCouponInput {
-  cartId: number;
+  cartId: string;
   code: string;
 }
 

@@ -23,12 +23,12 @@ function staffNumberOf(input: { gpnetId: string | null }): string {
 }
 
 /** The anonymous cart's id, as the sign-in calls take it. */
-function cartQuery(shoppingCartId: () => number | undefined) {
+function cartQuery(shoppingCartId: () => string | undefined) {
   const id = shoppingCartId();
   return id === undefined ? {} : { shoppingCartId: id };
 }
 
-export function signInActor(api: ApiClient, shoppingCartId: () => number | undefined) {
+export function signInActor(api: ApiClient, shoppingCartId: () => string | undefined) {
   return fromPromise<SignInOutput, SignInInput>(({ input, signal }) => {
     const { email, password, recaptchaData } = input;
     const query = cartQuery(shoppingCartId);
@@ -38,7 +38,7 @@ export function signInActor(api: ApiClient, shoppingCartId: () => number | undef
   });
 }
 
-export function verifyCodeActor(api: ApiClient, shoppingCartId: () => number | undefined) {
+export function verifyCodeActor(api: ApiClient, shoppingCartId: () => string | undefined) {
   return fromPromise<SignInOutput, VerifyCodeInput>(({ input, signal }) => {
     const { email, password, oneTimePassword } = input;
     const query = cartQuery(shoppingCartId);
@@ -48,13 +48,15 @@ export function verifyCodeActor(api: ApiClient, shoppingCartId: () => number | u
   });
 }
 
-export function registerActor(api: ApiClient, locale: () => Customer["locale"]) {
+export function registerActor(api: ApiClient, locale: () => Customer["locale"], shoppingCartId: () => string | undefined) {
   return fromPromise<SignInOutput, RegisterInput>(({ input, signal }) => {
     const { flow: _flow, gpnetId: _gpnetId, ...registration } = input;
     const body = { ...registration, locale: locale() };
+    // The basket filled before signing up goes with the new account, as at sign-in.
+    const query = cartQuery(shoppingCartId);
     return input.flow === "gpnet"
-      ? unwrap(api.POST("/gpnet/register", { body: { ...body, gpnetId: staffNumberOf(input) }, signal }))
-      : unwrap(api.POST("/customers/register", { body, signal }));
+      ? unwrap(api.POST("/gpnet/register", { params: { query }, body: { ...body, gpnetId: staffNumberOf(input) }, signal }))
+      : unwrap(api.POST("/customers/register", { params: { query }, body, signal }));
   });
 }
 
@@ -67,7 +69,7 @@ export function requestResetActor(api: ApiClient) {
   });
 }
 
-export function loadCustomerActor(api: ApiClient, shoppingCartId: () => number | undefined) {
+export function loadCustomerActor(api: ApiClient, shoppingCartId: () => string | undefined) {
   return fromPromise<Customer>(({ signal }) => unwrap(api.GET("/customers/me", { params: { query: cartQuery(shoppingCartId) }, signal })));
 }
 
@@ -88,7 +90,7 @@ export interface AuthEffects {
 export interface AuthIo {
   api: ApiClient;
   /** The anonymous cart's id, sent with a sign-in so that its lines join the customer's cart. */
-  shoppingCartId: () => number | undefined;
+  shoppingCartId: () => string | undefined;
   locale: () => Customer["locale"];
 }
 
@@ -98,7 +100,7 @@ export function createAuthMachine({ api, shoppingCartId, locale }: AuthIo, effec
     actors: {
       signIn: signInActor(api, shoppingCartId),
       verifyCode: verifyCodeActor(api, shoppingCartId),
-      register: registerActor(api, locale),
+      register: registerActor(api, locale, shoppingCartId),
       requestReset: requestResetActor(api),
     },
     actions: {

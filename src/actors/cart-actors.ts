@@ -1,5 +1,5 @@
-// The IO of the cart machine: the six cart calls of the storefront API. A customer without a cart
-// answers 404 to `GET /shopping-cart`; the machine treats it as any failed fetch (no cart).
+// The IO of the cart machine: the six cart calls of the storefront API. Carts are named by their
+// uuid. A customer without a cart answers 204 to `GET /shopping-cart`: the actor gives null.
 import { fromPromise } from "xstate";
 import { cartMachine } from "../../machines/cart/cart.machine.ts";
 import type {
@@ -19,7 +19,7 @@ export function fetchCartActor(api: ApiClient) {
 }
 
 export function fetchCustomerCartActor(api: ApiClient) {
-  return fromPromise<Cart>(({ signal }) => unwrap(api.GET("/shopping-cart", { signal })));
+  return fromPromise<Cart | null>(async ({ signal }) => (await unwrap(api.GET("/shopping-cart", { signal }))) ?? null);
 }
 
 export function setOfferQuantityActor(api: ApiClient) {
@@ -54,7 +54,7 @@ export function removeCouponActor(api: ApiClient) {
 /** What the cart asks of the app around it. */
 export interface CartEffects {
   /** Keep the cart id (the cart-id cookie). */
-  storeCartId: (cartId: number) => void;
+  storeCartId: (cartId: string) => void;
   forgetCartId: () => void;
   /** Push the notification (kind and message id) to the notification queue. */
   notify: (notification: CartNotification) => void;

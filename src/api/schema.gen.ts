@@ -504,6 +504,7 @@ export interface paths {
          *     when chosen, applies from the next sign-in. `locale` defaults to the request locale.
          *     An account with that e-mail already existing gives 409 with code `EMAIL_ALREADY_EXISTS`.
          *     A captcha answer that does not verify gives 400 with code `CAPTCHA_INVALID`.
+         *     `shoppingCartId` is the shopper's anonymous cart: the new account keeps it, as a sign-in does.
          */
         post: operations["registerCustomer"];
         delete?: never;
@@ -798,7 +799,8 @@ export interface paths {
          *     (two-factor authentication defaults to on). The staff number must exist in the staff
          *     directory: unknown gives 404 (code `GPNET_ID_UNKNOWN`); directory unreachable gives 502
          *     (code `GPNET_UNAVAILABLE`). An existing account with that e-mail or that staff number gives
-         *     409 (code `EMAIL_ALREADY_EXISTS` or `GPNET_ID_ALREADY_EXISTS`).
+         *     409 (code `EMAIL_ALREADY_EXISTS` or `GPNET_ID_ALREADY_EXISTS`). `shoppingCartId` is handled as
+         *     in `signIn` (a GPNET account does not take the anonymous cart).
          */
         post: operations["registerGpnetCustomer"];
         delete?: never;
@@ -867,7 +869,7 @@ export interface paths {
         };
         /**
          * Get the signed-in customer's cart
-         * @description Needs a signed-in customer. 404 when the customer has no cart.
+         * @description Needs a signed-in customer. 204 without a body when the customer has no cart yet.
          */
         get: operations["getCustomerCart"];
         put?: never;
@@ -887,7 +889,7 @@ export interface paths {
         };
         /**
          * Get a cart
-         * @description An anonymous cart is readable by whoever knows its id. A cart that belongs to a customer needs
+         * @description An anonymous cart is readable by whoever knows its uuid. A cart that belongs to a customer needs
          *     that customer's token; for anyone else it answers 404.
          */
         get: operations["getCart"];
@@ -2160,8 +2162,11 @@ export interface components {
             offerId: number;
             /** @description The new quantity of the line; 0 removes it. */
             quantity: number;
-            /** @description The cart to change; absent or null for the customer's cart or a new cart. */
-            shoppingCartId?: number | null;
+            /**
+             * Format: uuid
+             * @description The `uuid` of the cart to change; absent or null for the customer's cart or a new cart.
+             */
+            shoppingCartId?: string | null;
         };
         BillingAddressRequest: {
             billingAddressName: string;
@@ -2583,10 +2588,10 @@ export interface components {
         OrderSize: number;
         /** @description Sort field and direction, as `field,direction`. */
         OrderSort: string;
-        /** @description Id of the shopper's cart (the one kept by the client). */
-        ShoppingCartId: number;
-        /** @description Cart id. */
-        CartId: number;
+        /** @description The shopper's cart as the client keeps it: the cart's `uuid` (random, unguessable), never its sequential `id`. */
+        ShoppingCartId: string;
+        /** @description The cart's `uuid` (random, unguessable): whoever knows it may use an anonymous cart; a customer's cart also needs that customer's token. Anything else, a sequential id included, answers 404. */
+        CartId: string;
         /** @description Order id. */
         OrderId: number;
     };
@@ -3158,7 +3163,7 @@ export interface operations {
             query?: {
                 /** @description Language of the response. */
                 locale?: components["parameters"]["Locale"];
-                /** @description Id of the shopper's cart (the one kept by the client). */
+                /** @description The shopper's cart as the client keeps it: the cart's `uuid` (random, unguessable), never its sequential `id`. */
                 shoppingCartId?: components["parameters"]["ShoppingCartId"];
             };
             header?: never;
@@ -3183,7 +3188,7 @@ export interface operations {
             query?: {
                 /** @description Language of the response. */
                 locale?: components["parameters"]["Locale"];
-                /** @description Id of the shopper's cart (the one kept by the client). */
+                /** @description The shopper's cart as the client keeps it: the cart's `uuid` (random, unguessable), never its sequential `id`. */
                 shoppingCartId?: components["parameters"]["ShoppingCartId"];
             };
             header?: never;
@@ -3207,6 +3212,8 @@ export interface operations {
             query?: {
                 /** @description Language of the response. */
                 locale?: components["parameters"]["Locale"];
+                /** @description The shopper's cart as the client keeps it: the cart's `uuid` (random, unguessable), never its sequential `id`. */
+                shoppingCartId?: components["parameters"]["ShoppingCartId"];
             };
             header?: never;
             path?: never;
@@ -3358,7 +3365,7 @@ export interface operations {
             query?: {
                 /** @description Language of the response. */
                 locale?: components["parameters"]["Locale"];
-                /** @description Id of the shopper's cart (the one kept by the client). */
+                /** @description The shopper's cart as the client keeps it: the cart's `uuid` (random, unguessable), never its sequential `id`. */
                 shoppingCartId?: components["parameters"]["ShoppingCartId"];
             };
             header?: {
@@ -3577,7 +3584,7 @@ export interface operations {
             query?: {
                 /** @description Language of the response. */
                 locale?: components["parameters"]["Locale"];
-                /** @description Id of the shopper's cart (the one kept by the client). */
+                /** @description The shopper's cart as the client keeps it: the cart's `uuid` (random, unguessable), never its sequential `id`. */
                 shoppingCartId?: components["parameters"]["ShoppingCartId"];
             };
             header?: never;
@@ -3602,7 +3609,7 @@ export interface operations {
             query?: {
                 /** @description Language of the response. */
                 locale?: components["parameters"]["Locale"];
-                /** @description Id of the shopper's cart (the one kept by the client). */
+                /** @description The shopper's cart as the client keeps it: the cart's `uuid` (random, unguessable), never its sequential `id`. */
                 shoppingCartId?: components["parameters"]["ShoppingCartId"];
             };
             header?: never;
@@ -3627,6 +3634,8 @@ export interface operations {
             query?: {
                 /** @description Language of the response. */
                 locale?: components["parameters"]["Locale"];
+                /** @description The shopper's cart as the client keeps it: the cart's `uuid` (random, unguessable), never its sequential `id`. */
+                shoppingCartId?: components["parameters"]["ShoppingCartId"];
             };
             header?: never;
             path?: never;
@@ -3717,6 +3726,14 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["CartResponse"];
+            /** @description The customer has no cart yet. */
+            204: {
+                headers: {
+                    "X-Customer-Token": components["headers"]["XCustomerToken"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
@@ -3737,7 +3754,7 @@ export interface operations {
                 "X-Customer-Authorization"?: components["parameters"]["CustomerAuthorization"];
             };
             path: {
-                /** @description Cart id. */
+                /** @description The cart's `uuid` (random, unguessable): whoever knows it may use an anonymous cart; a customer's cart also needs that customer's token. Anything else, a sequential id included, answers 404. */
                 id: components["parameters"]["CartId"];
             };
             cookie?: never;
@@ -3765,7 +3782,7 @@ export interface operations {
                 "X-Customer-Authorization"?: components["parameters"]["CustomerAuthorization"];
             };
             path: {
-                /** @description Cart id. */
+                /** @description The cart's `uuid` (random, unguessable): whoever knows it may use an anonymous cart; a customer's cart also needs that customer's token. Anything else, a sequential id included, answers 404. */
                 id: components["parameters"]["CartId"];
             };
             cookie?: never;
@@ -3801,7 +3818,7 @@ export interface operations {
                 "X-Customer-Authorization"?: components["parameters"]["CustomerAuthorization"];
             };
             path: {
-                /** @description Cart id. */
+                /** @description The cart's `uuid` (random, unguessable): whoever knows it may use an anonymous cart; a customer's cart also needs that customer's token. Anything else, a sequential id included, answers 404. */
                 id: components["parameters"]["CartId"];
             };
             cookie?: never;
@@ -3834,7 +3851,7 @@ export interface operations {
                 "X-Customer-Authorization"?: components["parameters"]["CustomerAuthorization"];
             };
             path: {
-                /** @description Cart id. */
+                /** @description The cart's `uuid` (random, unguessable): whoever knows it may use an anonymous cart; a customer's cart also needs that customer's token. Anything else, a sequential id included, answers 404. */
                 id: components["parameters"]["CartId"];
             };
             cookie?: never;
@@ -3883,7 +3900,7 @@ export interface operations {
             query?: {
                 /** @description Language of the response. */
                 locale?: components["parameters"]["Locale"];
-                /** @description Id of the shopper's cart (the one kept by the client). */
+                /** @description The shopper's cart as the client keeps it: the cart's `uuid` (random, unguessable), never its sequential `id`. */
                 shoppingCartId?: components["parameters"]["ShoppingCartId"];
                 /** @description Identifier of the chosen Colissimo relay point, when delivering to one. */
                 relayPointId?: string;
@@ -3917,7 +3934,7 @@ export interface operations {
             query?: {
                 /** @description Language of the response. */
                 locale?: components["parameters"]["Locale"];
-                /** @description Id of the shopper's cart (the one kept by the client). */
+                /** @description The shopper's cart as the client keeps it: the cart's `uuid` (random, unguessable), never its sequential `id`. */
                 shoppingCartId?: components["parameters"]["ShoppingCartId"];
             };
             header?: {
@@ -3949,7 +3966,7 @@ export interface operations {
             query?: {
                 /** @description Language of the response. */
                 locale?: components["parameters"]["Locale"];
-                /** @description Id of the shopper's cart (the one kept by the client). */
+                /** @description The shopper's cart as the client keeps it: the cart's `uuid` (random, unguessable), never its sequential `id`. */
                 shoppingCartId?: components["parameters"]["ShoppingCartId"];
             };
             header?: {
@@ -3985,7 +4002,7 @@ export interface operations {
             query?: {
                 /** @description Language of the response. */
                 locale?: components["parameters"]["Locale"];
-                /** @description Id of the shopper's cart (the one kept by the client). */
+                /** @description The shopper's cart as the client keeps it: the cart's `uuid` (random, unguessable), never its sequential `id`. */
                 shoppingCartId?: components["parameters"]["ShoppingCartId"];
             };
             header?: {
@@ -4339,7 +4356,7 @@ export interface operations {
             query?: {
                 /** @description Language of the response. */
                 locale?: components["parameters"]["Locale"];
-                /** @description Id of the shopper's cart (the one kept by the client). */
+                /** @description The shopper's cart as the client keeps it: the cart's `uuid` (random, unguessable), never its sequential `id`. */
                 shoppingCartId?: components["parameters"]["ShoppingCartId"];
             };
             header?: {
@@ -4381,7 +4398,7 @@ export interface operations {
                 "X-Customer-Authorization"?: components["parameters"]["CustomerAuthorization"];
             };
             path: {
-                /** @description Cart id. */
+                /** @description The cart's `uuid` (random, unguessable): whoever knows it may use an anonymous cart; a customer's cart also needs that customer's token. Anything else, a sequential id included, answers 404. */
                 id: components["parameters"]["CartId"];
             };
             cookie?: never;

@@ -1,4 +1,4 @@
-// Where the shopper's cart id is kept (SPEC §3 client storage, §9): the `cart_id` cookie, for one day,
+// Where the shopper's cart is kept (SPEC §3 client storage, §9): the `cart_id` cookie, for one day,
 // SameSite=Strict and Secure on https. Renewed each time the cart changes; deleted when its cart can no
 // longer be fetched, when it is cleared, at sign-out, and at the sign-in of a customer outside the
 // General public group. The auth flow reads it to hand the anonymous cart over at sign-in.
@@ -8,20 +8,24 @@ export const CART_COOKIE = "cart_id";
 export const CART_COOKIE_DAYS = 1;
 const SECONDS_PER_DAY = 86_400;
 
-/** The cart id kept in a `Cookie` header (the browser's `document.cookie` by default), or null. */
-export function readStoredCartId(cookieHeader: string = typeof document === "undefined" ? "" : document.cookie): number | null {
+const CART_UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/iu;
+
+/**
+ * The cart's uuid kept in a `Cookie` header (the browser's `document.cookie` by default), or null.
+ * Anything else is ignored, the sequential ids older versions kept included: the next add makes a
+ * new cart and overwrites the cookie.
+ */
+export function readStoredCartId(cookieHeader: string = typeof document === "undefined" ? "" : document.cookie): string | null {
   const raw = cookieHeader
     .split(";")
     .map((part) => part.trim())
     .find((part) => part.startsWith(`${CART_COOKIE}=`))
     ?.slice(CART_COOKIE.length + 1);
-  if (raw === undefined || !/^[1-9]\d{0,15}$/u.test(raw)) return null;
-  const id = Number(raw);
-  return Number.isSafeInteger(id) ? id : null;
+  return raw !== undefined && CART_UUID.test(raw) ? raw.toLowerCase() : null;
 }
 
-/** The `Set-Cookie`-style string that keeps a cart id for a day. */
-export function cartIdCookie(cartId: number, secure: boolean): string {
+/** The `Set-Cookie`-style string that keeps a cart's uuid for a day. */
+export function cartIdCookie(cartId: string, secure: boolean): string {
   return `${CART_COOKIE}=${cartId}; Max-Age=${CART_COOKIE_DAYS * SECONDS_PER_DAY}; Path=/; SameSite=Strict${secure ? "; Secure" : ""}`;
 }
 
@@ -32,7 +36,7 @@ export function expiredCartIdCookie(secure: boolean): string {
 
 const isSecurePage = () => window.location.protocol === "https:";
 
-export function storeCartId(cartId: number): void {
+export function storeCartId(cartId: string): void {
   document.cookie = cartIdCookie(cartId, isSecurePage());
 }
 

@@ -47,7 +47,7 @@ export function createCart({ api, notifications }: { api: ApiClient; notificatio
 export function authBridge(cart: CartStore) {
   return {
     /** The anonymous cart's id, sent with a sign-in so that the server attaches the cart to the account. */
-    storedCartId: (): number | undefined => readStoredCartId() ?? undefined,
+    storedCartId: (): string | undefined => readStoredCartId() ?? undefined,
     /** A customer signed in (or their session was restored): `customerGroup` decides what happens to the anonymous cart. */
     signedIn: (customerGroup: CustomerGroup): void => cart.send({ type: "customer.signedIn", customerGroup }),
     /** The customer signed out, or the session expired: the cart is emptied and its id forgotten. */

@@ -37,7 +37,7 @@ export const DISCONNECTED_NOTICE_ID = "auth.disconnected";
 /** What the auth flows need of the cart (the cart's app-wide actor, once it is there). */
 export interface CartBridge {
   /** The anonymous cart's id, sent at sign-in so that its lines join the customer's cart. */
-  storedCartId: () => number | undefined;
+  storedCartId: () => string | undefined;
   signedIn: (customerGroup: CustomerGroup) => void;
   signedOut: () => void;
 }

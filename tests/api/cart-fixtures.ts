@@ -75,18 +75,18 @@ export function cartClient(shop: TestApp) {
         payload: body,
         headers,
       }),
-    get: (id: number | string, headers: Record<string, string> = {}, locale?: string) =>
+    get: (id: string, headers: Record<string, string> = {}, locale?: string) =>
       shop.request({ url: `/api/v1/shopping-cart/${id}${locale ? `?locale=${locale}` : ""}`, headers }),
     getCustomer: (headers: Record<string, string> = {}) => shop.request({ url: "/api/v1/shopping-cart", headers }),
-    remove: (id: number, headers: Record<string, string> = {}) => shop.request({ method: "DELETE", url: `/api/v1/shopping-cart/${id}`, headers }),
-    setCoupon: (id: number, coupon: string, headers: Record<string, string> = {}, locale?: string) =>
+    remove: (id: string, headers: Record<string, string> = {}) => shop.request({ method: "DELETE", url: `/api/v1/shopping-cart/${id}`, headers }),
+    setCoupon: (id: string, coupon: string, headers: Record<string, string> = {}, locale?: string) =>
       shop.request({
         method: "PUT",
         url: `/api/v1/shopping-cart/${id}/set-coupon${locale ? `?locale=${locale}` : ""}`,
         payload: { coupon },
         headers,
       }),
-    removeCoupon: (id: number, headers: Record<string, string> = {}) =>
+    removeCoupon: (id: string, headers: Record<string, string> = {}) =>
       shop.request({ method: "DELETE", url: `/api/v1/shopping-cart/${id}/remove-coupon`, headers }),
   };
 }

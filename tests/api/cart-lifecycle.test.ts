@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { attachAnonymousCart } from "../../server/modules/cart/attach-anonymous-cart.ts";
@@ -35,12 +36,12 @@ describe.each(backends())("cart lifecycle on $name", (backend) => {
       const same = await offers.take({ stock: 100, regular: 700, max: null });
 
       const responses = await Promise.all([
-        ...different.map((offerId, index) => api.setQuantity({ offerId, quantity: index + 1, shoppingCartId: cart.id })),
-        ...Array.from({ length: 25 }, (_, index) => api.setQuantity({ offerId: same, quantity: index + 1, shoppingCartId: cart.id })),
+        ...different.map((offerId, index) => api.setQuantity({ offerId, quantity: index + 1, shoppingCartId: cart.uuid })),
+        ...Array.from({ length: 25 }, (_, index) => api.setQuantity({ offerId: same, quantity: index + 1, shoppingCartId: cart.uuid })),
       ]);
       expect(responses.map((response) => response.statusCode)).toEqual(Array.from({ length: 50 }, () => 200));
 
-      const final = cartOf(await api.get(cart.id));
+      const final = cartOf(await api.get(cart.uuid));
       expect(final.cartItems).toHaveLength(27);
       expect(lineOf(final, first)?.quantity).toBe(1);
       different.forEach((offerId, index) => expect(lineOf(final, offerId)?.quantity, `offer ${offerId}`).toBe(index + 1));
@@ -76,14 +77,14 @@ describe.each(backends())("cart lifecycle on $name", (backend) => {
       const anonymous = await newCart(offerId, 2);
       const frank = customers.signIn();
 
-      expect(await attachAnonymousCart(shop.db, { cartId: anonymous.id, customerId: frank.customer.id, customerGroup: "GENERAL_PUBLIC" })).toEqual({
+      expect(await attachAnonymousCart(shop.db, { cartUuid: anonymous.uuid, customerId: frank.customer.id, customerGroup: "GENERAL_PUBLIC" })).toEqual({
         cartId: anonymous.id,
       });
       const mine = cartOf(await api.getCustomer(frank.headers));
       expect(mine.id).toBe(anonymous.id);
       expect(quantities(mine)).toEqual({ [offerId]: 2 });
       // No longer anonymous: nobody else can read it.
-      expect((await api.get(anonymous.id)).statusCode).toBe(404);
+      expect((await api.get(anonymous.uuid)).statusCode).toBe(404);
     });
 
     it("merges the lines into the customer's cart, adding quantities capped by stock and maximum, then deletes the anonymous cart", async () => {
@@ -96,8 +97,8 @@ describe.each(backends())("cart lifecycle on $name", (backend) => {
         await offers.take({ stock: 10, regular: 500, max: 10 }),
       ];
       const own = await newCart(shared, 2, gina.headers);
-      await api.setQuantity({ offerId: capped, quantity: 2, shoppingCartId: own.id }, gina.headers);
-      await api.setQuantity({ offerId: ownOnly, quantity: 1, shoppingCartId: own.id }, gina.headers);
+      await api.setQuantity({ offerId: capped, quantity: 2, shoppingCartId: own.uuid }, gina.headers);
+      await api.setQuantity({ offerId: ownOnly, quantity: 1, shoppingCartId: own.uuid }, gina.headers);
 
       const anonymous = await newCart(shared, 4);
       for (const [offerId, quantity] of [
@@ -105,12 +106,12 @@ describe.each(backends())("cart lifecycle on $name", (backend) => {
         [newOne, 3],
         [soldOut, 1],
       ] as const) {
-        await api.setQuantity({ offerId, quantity, shoppingCartId: anonymous.id });
+        await api.setQuantity({ offerId, quantity, shoppingCartId: anonymous.uuid });
       }
-      expect((await api.setCoupon(anonymous.id, DEMO_COUPONS.percent)).statusCode).toBe(200);
+      expect((await api.setCoupon(anonymous.uuid, DEMO_COUPONS.percent)).statusCode).toBe(200);
       await shop.db.rows(sql`update offers set stock_quantity = 0 where id = ${soldOut}`);
 
-      expect(await attachAnonymousCart(shop.db, { cartId: anonymous.id, customerId: gina.customer.id, customerGroup: "GENERAL_PUBLIC" })).toEqual({
+      expect(await attachAnonymousCart(shop.db, { cartUuid: anonymous.uuid, customerId: gina.customer.id, customerGroup: "GENERAL_PUBLIC" })).toEqual({
         cartId: own.id,
       });
       const merged = cartOf(await api.getCustomer(gina.headers));
@@ -125,11 +126,11 @@ describe.each(backends())("cart lifecycle on $name", (backend) => {
       const hugo = customers.signIn();
       const offerId = await offers.take({ stock: 20, regular: 12_000, max: 10 });
       const own = await newCart(offerId, 1, hugo.headers);
-      expect((await api.setCoupon(own.id, DEMO_COUPONS.amount, hugo.headers)).statusCode).toBe(200);
+      expect((await api.setCoupon(own.uuid, DEMO_COUPONS.amount, hugo.headers)).statusCode).toBe(200);
       const anonymous = await newCart(offerId, 1);
-      expect((await api.setCoupon(anonymous.id, DEMO_COUPONS.percent)).statusCode).toBe(200);
+      expect((await api.setCoupon(anonymous.uuid, DEMO_COUPONS.percent)).statusCode).toBe(200);
 
-      await attachAnonymousCart(shop.db, { cartId: anonymous.id, customerId: hugo.customer.id, customerGroup: "GENERAL_PUBLIC" });
+      await attachAnonymousCart(shop.db, { cartUuid: anonymous.uuid, customerId: hugo.customer.id, customerGroup: "GENERAL_PUBLIC" });
       const merged = cartOf(await api.getCustomer(hugo.headers));
       expect(merged.coupon?.code).toBe(DEMO_COUPONS.amount);
       expect(quantities(merged)).toEqual({ [offerId]: 2 });
@@ -141,14 +142,14 @@ describe.each(backends())("cart lifecycle on $name", (backend) => {
       const staff = customers.signIn("GPNET");
       const own = await newCart(offerId, 2, staff.headers);
 
-      expect(await attachAnonymousCart(shop.db, { cartId: anonymous.id, customerId: staff.customer.id, customerGroup: "GPNET" })).toBeNull();
-      expect(cartOf(await api.get(anonymous.id)).id).toBe(anonymous.id);
+      expect(await attachAnonymousCart(shop.db, { cartUuid: anonymous.uuid, customerId: staff.customer.id, customerGroup: "GPNET" })).toBeNull();
+      expect(cartOf(await api.get(anonymous.uuid)).id).toBe(anonymous.id);
       expect(quantities(cartOf(await api.getCustomer(staff.headers)))).toEqual({ [offerId]: 2 });
 
       const ivy = customers.signIn();
-      expect(await attachAnonymousCart(shop.db, { cartId: 2_000_000_000, customerId: ivy.customer.id, customerGroup: "GENERAL_PUBLIC" })).toBeNull();
-      expect(await attachAnonymousCart(shop.db, { cartId: own.id, customerId: ivy.customer.id, customerGroup: "GENERAL_PUBLIC" })).toBeNull();
-      expect((await api.getCustomer(ivy.headers)).statusCode).toBe(404);
+      expect(await attachAnonymousCart(shop.db, { cartUuid: randomUUID(), customerId: ivy.customer.id, customerGroup: "GENERAL_PUBLIC" })).toBeNull();
+      expect(await attachAnonymousCart(shop.db, { cartUuid: own.uuid, customerId: ivy.customer.id, customerGroup: "GENERAL_PUBLIC" })).toBeNull();
+      expect((await api.getCustomer(ivy.headers)).statusCode).toBe(204);
       expect(quantities(cartOf(await api.getCustomer(staff.headers)))).toEqual({ [offerId]: 2 });
     });
 
@@ -156,7 +157,7 @@ describe.each(backends())("cart lifecycle on $name", (backend) => {
       const offerId = await offers.take({ stock: 20, regular: 1000, max: 10 });
       const anonymous = await newCart(offerId, 1);
       const jules = customers.signIn();
-      const input = { cartId: anonymous.id, customerId: jules.customer.id, customerGroup: "GENERAL_PUBLIC" as const };
+      const input = { cartUuid: anonymous.uuid, customerId: jules.customer.id, customerGroup: "GENERAL_PUBLIC" as const };
 
       await expect(
         shop.db.orm.transaction(async (tx) => {
@@ -164,7 +165,7 @@ describe.each(backends())("cart lifecycle on $name", (backend) => {
           throw new Error("sign-in failed");
         }),
       ).rejects.toThrow("sign-in failed");
-      expect(cartOf(await api.get(anonymous.id)).id).toBe(anonymous.id);
+      expect(cartOf(await api.get(anonymous.uuid)).id).toBe(anonymous.id);
 
       expect(await shop.db.orm.transaction((tx) => attachAnonymousCart(tx, input))).toEqual({ cartId: anonymous.id });
       expect(cartOf(await api.getCustomer(jules.headers)).id).toBe(anonymous.id);
@@ -186,11 +187,11 @@ describe.each(backends())("cart lifecycle on $name", (backend) => {
       expect(await cartExists(abandoned.id)).toBe(false);
       const [lines] = await shop.db.rows<{ n: number }>(sql`select count(*)::int as n from cart_lines where cart_id = ${abandoned.id}`);
       expect(lines?.n).toBe(0);
-      expect((await api.get(abandoned.id)).statusCode).toBe(404);
+      expect((await api.get(abandoned.uuid)).statusCode).toBe(404);
       expect(await cartExists(recent.id)).toBe(true);
       expect(cartOf(await api.getCustomer(kate.headers)).id).toBe(customerCart.id);
       expect(await purgeAbandonedCarts(shop.db)).toBe(0);
-      expect((await api.remove(recent.id)).statusCode).toBe(204);
+      expect((await api.remove(recent.uuid)).statusCode).toBe(204);
     });
 
     it("counts reading a cart as using it", async () => {
@@ -199,7 +200,7 @@ describe.each(backends())("cart lifecycle on $name", (backend) => {
       const unread = await newCart(offerId, 1);
       await ageCart(read.id, 2);
       await ageCart(unread.id, 2);
-      cartOf(await api.get(read.id));
+      cartOf(await api.get(read.uuid));
 
       expect(await purgeAbandonedCarts(shop.db, 60 * 60 * 1000)).toBe(1);
       expect(await cartExists(read.id)).toBe(true);

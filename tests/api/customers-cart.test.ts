@@ -1,8 +1,9 @@
+import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_CUSTOMER_PASSWORD, DEMO_CUSTOMERS } from "../../server/seed/data/customers.ts";
 import { backends } from "../support/test-app.ts";
 import { cartClient, offerPool, type Cart } from "./cart-fixtures.ts";
-import { asCustomer, codeIn, PASSWORD, startAccountsShop, type AccountsShop, type Schemas } from "./customers-support.ts";
+import { asCustomer, codeIn, freshEmail, PASSWORD, startAccountsShop, type AccountsShop, type Schemas } from "./customers-support.ts";
 
 describe.each(backends())("accounts and carts, demo customers on $name", (backend) => {
   let shop: AccountsShop;
@@ -19,7 +20,7 @@ describe.each(backends())("accounts and carts, demo customers on $name", (backen
     expect(response.statusCode, response.body).toBe(200);
     return { cart: response.json<Cart>(), offerId };
   };
-  const signIn = async (email: string, password: string, shoppingCartId?: number) =>
+  const signIn = async (email: string, password: string, shoppingCartId?: string) =>
     shop.call({
       method: "POST",
       url: `/api/v1/customers/sign-in${shoppingCartId ? `?shoppingCartId=${shoppingCartId}` : ""}`,
@@ -29,7 +30,7 @@ describe.each(backends())("accounts and carts, demo customers on $name", (backen
   it("keeps the anonymous cart of a General public customer signing in", async () => {
     const { cart, offerId } = await anonymousCart(2);
     const { email } = await shop.register();
-    const response = await signIn(email, PASSWORD, cart.id);
+    const response = await signIn(email, PASSWORD, cart.uuid);
     expect(response.statusCode, response.body).toBe(200);
     const body = response.json<Schemas["SignInResponse"]>();
     expect(body.customer?.shoppingCart).toEqual({ id: cart.id, uuid: cart.uuid });
@@ -41,33 +42,51 @@ describe.each(backends())("accounts and carts, demo customers on $name", (backen
   it("attaches the cart when the e-mailed code completes the sign-in", async () => {
     const { cart } = await anonymousCart(1);
     const { email } = await shop.register({ twoFactorAuthenticationEnabled: true });
-    expect((await signIn(email, PASSWORD, cart.id)).json()).toMatchObject({ twoFactorRequired: true });
+    expect((await signIn(email, PASSWORD, cart.uuid)).json()).toMatchObject({ twoFactorRequired: true });
     const code = codeIn((await shop.lastMailTo(email))?.text);
     const verified = await shop.call({
       method: "POST",
-      url: `/api/v1/customers/one-time-password?shoppingCartId=${cart.id}`,
+      url: `/api/v1/customers/one-time-password?shoppingCartId=${cart.uuid}`,
       payload: { email, password: PASSWORD, oneTimePassword: code },
     });
     expect(verified.json<Schemas["SignInResponse"]>().customer?.shoppingCart?.id).toBe(cart.id);
   });
 
+  it("keeps the basket of a guest who creates an account", async () => {
+    const { cart } = await anonymousCart(2);
+    const response = await shop.call({
+      method: "POST",
+      url: `/api/v1/customers/register?shoppingCartId=${cart.uuid}`,
+      payload: { email: freshEmail(), firstName: "Jeanne", lastName: "Dupont", password: PASSWORD, recaptchaData: await shop.captcha() },
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    const body = response.json<Schemas["SignInResponse"]>();
+    expect(body.customer?.shoppingCart).toEqual({ id: cart.id, uuid: cart.uuid });
+    const own = await shop.call({ url: "/api/v1/shopping-cart", headers: asCustomer(body.token ?? "") });
+    const lines = (basket: Schemas["Cart"]) => basket.cartItems.map((line) => [line.product.reference, line.quantity]);
+    expect(lines(own.json<Schemas["Cart"]>())).toEqual(lines(cart));
+    expect(lines(cart)).toHaveLength(1);
+    // The cart is the customer's now: the uuid alone no longer opens it.
+    expect((await cartClient(shop).get(cart.uuid)).statusCode).toBe(404);
+  });
+
   it("merges the anonymous cart named on the profile read", async () => {
     const { token } = await shop.register();
     const { cart } = await anonymousCart(3);
-    const me = await shop.call({ url: `/api/v1/customers/me?shoppingCartId=${cart.id}`, headers: asCustomer(token) });
+    const me = await shop.call({ url: `/api/v1/customers/me?shoppingCartId=${cart.uuid}`, headers: asCustomer(token) });
     expect(me.json<Schemas["Customer"]>().shoppingCart?.id).toBe(cart.id);
   });
 
   it("leaves the anonymous cart alone for customers of other groups, and ignores unknown carts", async () => {
     const { cart } = await anonymousCart(1);
     const employee = DEMO_CUSTOMERS.find((customer) => customer.group === "BRAND_EMPLOYEE");
-    const response = await signIn(employee?.email ?? "", DEMO_CUSTOMER_PASSWORD, cart.id);
+    const response = await signIn(employee?.email ?? "", DEMO_CUSTOMER_PASSWORD, cart.uuid);
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json<Schemas["SignInResponse"]>().customer?.shoppingCart).toBeNull();
-    expect((await cartClient(shop).get(cart.id)).statusCode).toBe(200);
+    expect((await cartClient(shop).get(cart.uuid)).statusCode).toBe(200);
 
     const { email } = await shop.register();
-    const unknown = await signIn(email, PASSWORD, 2_000_000_000);
+    const unknown = await signIn(email, PASSWORD, randomUUID());
     expect(unknown.statusCode).toBe(200);
     expect(unknown.json<Schemas["SignInResponse"]>().customer?.shoppingCart).toBeNull();
   });

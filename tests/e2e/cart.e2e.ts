@@ -100,16 +100,29 @@ async function addFromProductPage(page: Page, product: ProductSummary): Promise<
   await hidden(modal);
 }
 
-/** The id kept in the cart cookie, and the cart the server has under it. */
+/** The cart's uuid kept in the cart cookie, and the cart the server has under it. */
 async function serverCart() {
   const cookies = await (await currentContext()).cookies();
-  const id = Number(cookies.find((cookie) => cookie.name === "cart_id")?.value);
-  if (!Number.isInteger(id) || id <= 0) throw new Error("no cart id cookie");
+  const id = cookies.find((cookie) => cookie.name === "cart_id")?.value ?? "";
+  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/.test(id)) throw new Error(`no cart uuid in the cart cookie: '${id}'`);
   const api = await storefrontApi("fr");
   return data(api.GET("/shopping-cart/{id}", { params: { path: { id } } }));
 }
 
 describe("cart", () => {
+  it("drops a cart cookie of an earlier version (a sequential id) without a word, and keeps the next cart by its uuid", async () => {
+    const first = await openPage("/fr");
+    await (await currentContext()).addCookies([{ name: "cart_id", value: "2", url: first.url(), sameSite: "Strict" }]);
+    const page = await openPage(`/fr/categorie/${cardCategoryPath}`);
+    await expectBadge(page, 0);
+    const card = page.getByRole("main").getByRole("article").filter({ has: page.getByRole("link", { name: cardProduct.name, exact: true }) });
+    await (await visible(card.getByRole("button", { name: new RegExp(`^${message("fr", "cart.card.add")}`) }))).click();
+    await visible(productModal(page, "added"));
+    await expectBadge(page, 1);
+    expect(await page.getByText(message("fr", "errors.server.access")).count()).toBe(0);
+    expect((await serverCart()).cartItems.map((item) => [item.offerId, item.quantity])).toEqual([[cardProduct.offer?.id, 1]]);
+  });
+
   it("adds a simple product from its card: confirmation modal, notification and badge", async () => {
     const page = await openPage(`/fr/categorie/${cardCategoryPath}`);
     const card = page.getByRole("main").getByRole("article").filter({ has: page.getByRole("link", { name: cardProduct.name, exact: true }) });

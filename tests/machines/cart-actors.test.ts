@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { createCartMachine } from "../../src/actors/cart-actors.ts";
 import { createApiClient } from "../../src/api/client.ts";
 import { cartIdCookie, expiredCartIdCookie, readStoredCartId } from "../../src/app/cart-storage.ts";
-import { SAMPLE_OFFER, sampleCart } from "../../machines/cart/cart.model.ts";
+import { CUSTOMER_CART_ID, SAMPLE_OFFER, STORED_CART_ID, sampleCart } from "../../machines/cart/cart.model.ts";
 import { isReady, selectCart } from "../../machines/cart/cart.selectors.ts";
 import type { CartNotification } from "../../machines/cart/cart.types.ts";
 import { settle } from "./support/fake-promise-actor.ts";
@@ -46,9 +46,9 @@ async function nextExchange(exchanges: Exchange[], count: number): Promise<Excha
   return exchange;
 }
 
-function startCart(storedCartId: number | null) {
+function startCart(storedCartId: string | null) {
   const server = createFakeServer();
-  const cookie: { id: number | null } = { id: storedCartId };
+  const cookie: { id: string | null } = { id: storedCartId };
   const notified: CartNotification[] = [];
   const machine = createCartMachine(server.api, {
     storeCartId: (id) => (cookie.id = id),
@@ -63,27 +63,27 @@ const pathOf = (exchange: Exchange) => `${exchange.request.method} ${new URL(exc
 
 describe("cart actors", () => {
   it("loads the stored cart, adds to it with set-offer-quantity and keeps the id", async () => {
-    const cart = startCart(7);
+    const cart = startCart(STORED_CART_ID);
     const load = await nextExchange(cart.server.exchanges, 1);
-    expect(pathOf(load)).toBe("GET /api/v1/shopping-cart/7");
+    expect(pathOf(load)).toBe(`GET /api/v1/shopping-cart/${STORED_CART_ID}`);
     expect(new URL(load.request.url).searchParams.get("locale")).toBe("en_US");
     expect(load.request.headers.get("Authorization")).toBe("Bearer storefront-token");
-    load.respond(200, sampleCart(7, 1));
+    load.respond(200, sampleCart(STORED_CART_ID, 1));
     await waitFor(cart.actor, isReady);
 
     cart.actor.send({ type: "cart.add", offer: SAMPLE_OFFER, quantity: 2 });
     const add = await nextExchange(cart.server.exchanges, 2);
     expect(pathOf(add)).toBe("PUT /api/v1/shopping-cart/set-offer-quantity");
-    expect(add.body).toEqual({ offerId: SAMPLE_OFFER.id, quantity: 3, shoppingCartId: 7 });
-    add.respond(200, sampleCart(7, 3));
+    expect(add.body).toEqual({ offerId: SAMPLE_OFFER.id, quantity: 3, shoppingCartId: STORED_CART_ID });
+    add.respond(200, sampleCart(STORED_CART_ID, 3));
     await waitFor(cart.actor, isReady);
     expect(selectCart(cart.actor.getSnapshot())?.cartItems[0]?.quantity).toBe(3);
-    expect(cart.cookie.id).toBe(7);
+    expect(cart.cookie.id).toBe(STORED_CART_ID);
     expect(cart.notified).toEqual([{ kind: "info", messageId: "addToCart.add" }]);
   });
 
   it("forgets the stored id when the cart is not found", async () => {
-    const cart = startCart(7);
+    const cart = startCart(STORED_CART_ID);
     (await nextExchange(cart.server.exchanges, 1)).respond(404, { status: 404, message: "Cart not found", code: "NOT_FOUND" });
     await waitFor(cart.actor, isReady);
     expect(cart.cookie.id).toBeNull();
@@ -101,26 +101,26 @@ describe("cart actors", () => {
   });
 
   it("applies and removes a coupon, and clears the cart", async () => {
-    const cart = startCart(7);
-    (await nextExchange(cart.server.exchanges, 1)).respond(200, sampleCart(7, 2));
+    const cart = startCart(STORED_CART_ID);
+    (await nextExchange(cart.server.exchanges, 1)).respond(200, sampleCart(STORED_CART_ID, 2));
     await waitFor(cart.actor, isReady);
 
     cart.actor.send({ type: "cart.applyCoupon", code: "BIENVENUE10" });
     const apply = await nextExchange(cart.server.exchanges, 2);
-    expect(pathOf(apply)).toBe("PUT /api/v1/shopping-cart/7/set-coupon");
+    expect(pathOf(apply)).toBe(`PUT /api/v1/shopping-cart/${STORED_CART_ID}/set-coupon`);
     expect(apply.body).toEqual({ coupon: "BIENVENUE10" });
-    apply.respond(200, sampleCart(7, 2, true));
+    apply.respond(200, sampleCart(STORED_CART_ID, 2, true));
     await waitFor(cart.actor, isReady);
 
     cart.actor.send({ type: "cart.removeCoupon" });
     const remove = await nextExchange(cart.server.exchanges, 3);
-    expect(pathOf(remove)).toBe("DELETE /api/v1/shopping-cart/7/remove-coupon");
-    remove.respond(200, sampleCart(7, 2));
+    expect(pathOf(remove)).toBe(`DELETE /api/v1/shopping-cart/${STORED_CART_ID}/remove-coupon`);
+    remove.respond(200, sampleCart(STORED_CART_ID, 2));
     await waitFor(cart.actor, isReady);
 
     cart.actor.send({ type: "cart.clear" });
     const clear = await nextExchange(cart.server.exchanges, 4);
-    expect(pathOf(clear)).toBe("DELETE /api/v1/shopping-cart/7");
+    expect(pathOf(clear)).toBe(`DELETE /api/v1/shopping-cart/${STORED_CART_ID}`);
     clear.respond(204);
     await waitFor(cart.actor, isReady);
     expect(selectCart(cart.actor.getSnapshot())).toBeNull();
@@ -133,29 +133,31 @@ describe("cart actors", () => {
     cart.actor.send({ type: "customer.signedIn", customerGroup: "GENERAL_PUBLIC" });
     const load = await nextExchange(cart.server.exchanges, 1);
     expect(pathOf(load)).toBe("GET /api/v1/shopping-cart");
-    load.respond(200, sampleCart(9, 1));
+    load.respond(200, sampleCart(CUSTOMER_CART_ID, 1));
     await waitFor(cart.actor, isReady);
-    expect(cart.cookie.id).toBe(9);
+    expect(cart.cookie.id).toBe(CUSTOMER_CART_ID);
   });
 });
 
 describe("cart id cookie", () => {
+  const uuid = "3f2c9a4e-8b1d-4c6f-9e2a-5d7b1c0e8f47";
   it("is kept a day, strict, and secure on https", () => {
-    expect(cartIdCookie(42, false)).toBe("cart_id=42; Max-Age=86400; Path=/; SameSite=Strict");
-    expect(cartIdCookie(42, true)).toBe("cart_id=42; Max-Age=86400; Path=/; SameSite=Strict; Secure");
+    expect(cartIdCookie(uuid, false)).toBe(`cart_id=${uuid}; Max-Age=86400; Path=/; SameSite=Strict`);
+    expect(cartIdCookie(uuid, true)).toBe(`cart_id=${uuid}; Max-Age=86400; Path=/; SameSite=Strict; Secure`);
     expect(expiredCartIdCookie(true)).toBe("cart_id=; Max-Age=0; Path=/; SameSite=Strict; Secure");
   });
 
   it.each([
-    ["consent=x; cart_id=42", 42],
-    ["cart_id=7", 7],
+    [`consent=x; cart_id=${uuid}`, uuid],
+    [`cart_id=${uuid.toUpperCase()}`, uuid],
     ["", null],
     ["cart_id=", null],
     ["cart_id=abc", null],
-    ["cart_id=0", null],
-    ["cart_id=-3", null],
-    ["xcart_id=5", null],
-    ["cart_id=99999999999999999999", null],
+    // The sequential ids earlier versions kept are dropped: the next add makes a new cart.
+    ["cart_id=7", null],
+    ["cart_id=42", null],
+    [`xcart_id=${uuid}`, null],
+    [`cart_id=${uuid}0`, null],
   ])("reads %j as %s", (header, id) => {
     expect(readStoredCartId(header)).toBe(id);
   });

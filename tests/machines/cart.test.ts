@@ -60,19 +60,21 @@ type Request =
   | { actor: "deleteCart"; input: CartIdInput }
   | { actor: "setCoupon"; input: SetCouponInput }
   | { actor: "removeCoupon"; input: CartIdInput };
+/** A cart the server makes for a first add. */
+const NEW_CART_ID = "5b0d7e3a-1c9f-4a2e-8d6b-3f7a9c1e2d40";
 type ActorName = Request["actor"];
 
 function startCart(input: CartInput = cartModel.input) {
   const fakes = {
     fetchCart: createFakePromiseActor<Cart, FetchCartInput>(),
-    fetchCustomerCart: createFakePromiseActor<Cart, unknown>(),
+    fetchCustomerCart: createFakePromiseActor<Cart | null, unknown>(),
     setOfferQuantity: createFakePromiseActor<Cart, SetOfferQuantityInput>(),
     deleteCart: createFakePromiseActor<unknown, CartIdInput>(),
     setCoupon: createFakePromiseActor<Cart, SetCouponInput>(),
     removeCoupon: createFakePromiseActor<Cart, CartIdInput>(),
   };
   const notified: CartNotification[] = [];
-  const stored: number[] = [];
+  const stored: string[] = [];
   let forgotten = 0;
   const machine = cartMachine.provide({
     actors: {
@@ -133,6 +135,7 @@ function isCart(value: unknown): value is Cart {
 /** Lets the latest request of an actor answer with the model's output. */
 function resolveLatest(cart: Started, name: ActorName, output: unknown) {
   if (name === "deleteCart") return cart.fakes.deleteCart.latest().resolve(output);
+  if (name === "fetchCustomerCart" && output === null) return cart.fakes.fetchCustomerCart.latest().resolve(null);
   if (!isCart(output)) throw new Error(`${name} answers with a cart`);
   cart.fakes[name].latest().resolve(output);
 }
@@ -151,7 +154,7 @@ function codeOf(error: unknown): string | undefined {
 interface Effects {
   requests: Request[];
   notified: CartNotification[];
-  stored: number[];
+  stored: string[];
   forgotten: number;
   modal: "added" | "removed" | null;
 }
@@ -187,16 +190,16 @@ function expectedEffects(previous: CartSnapshot, event: { type: string; [key: st
         }
         break;
       case "cart.clear":
-        if (ready && cart) effects.requests.push({ actor: "deleteCart", input: { cartId: cart.id } });
+        if (ready && cart) effects.requests.push({ actor: "deleteCart", input: { cartId: cart.uuid } });
         break;
       case "cart.applyCoupon":
-        if (ready && cart && cart.cartItems.length > 0 && !cart.coupon) effects.requests.push({ actor: "setCoupon", input: { cartId: cart.id, code: event.code } });
+        if (ready && cart && cart.cartItems.length > 0 && !cart.coupon) effects.requests.push({ actor: "setCoupon", input: { cartId: cart.uuid, code: event.code } });
         break;
       case "cart.removeCoupon":
-        if (ready && cart?.coupon) effects.requests.push({ actor: "removeCoupon", input: { cartId: cart.id } });
+        if (ready && cart?.coupon) effects.requests.push({ actor: "removeCoupon", input: { cartId: cart.uuid } });
         break;
       case "cart.refresh":
-        if (ready && cart) effects.requests.push({ actor: "fetchCart", input: { cartId: cart.id } });
+        if (ready && cart) effects.requests.push({ actor: "fetchCart", input: { cartId: cart.uuid } });
         break;
       case "customer.signedIn":
         if (event.customerGroup !== "GENERAL_PUBLIC") effects.forgotten = 1;
@@ -213,10 +216,15 @@ function expectedEffects(previous: CartSnapshot, event: { type: string; [key: st
   const actor = actorOf(event.type);
   if (isDoneEvent(event)) {
     const output = isCart(event.output) ? event.output : undefined;
-    if (actor === "fetchCart" || actor === "fetchCustomerCart") effects.stored.push(output?.id ?? -1);
+    if (actor === "fetchCart") effects.stored.push(output?.uuid ?? "");
+    // A customer without a cart: nothing to keep, and the anonymous cart's uuid is forgotten.
+    if (actor === "fetchCustomerCart") {
+      if (output) effects.stored.push(output.uuid);
+      else effects.forgotten += 1;
+    }
     if (actor === "setOfferQuantity") {
       const change = previous.context.change;
-      effects.stored.push(output?.id ?? -1);
+      effects.stored.push(output?.uuid ?? "");
       effects.notified.push(info(change?.kind === "add" ? "addToCart.add" : change?.kind === "remove" ? "addToCart.remove" : "addToCart.update"));
       if (change?.kind === "add") effects.modal = "added";
       if (change?.kind === "remove") effects.modal = "removed";
@@ -401,12 +409,12 @@ describe("cart machine: rules", () => {
     const cart = startCart({ storedCartId: null });
     cart.actor.send({ type: "cart.add", offer: SAMPLE_OFFER, quantity: 2 });
     expect(cart.fakes.setOfferQuantity.latest().input).toEqual({ offerId: SAMPLE_OFFER.id, quantity: 2, cartId: null });
-    cart.fakes.setOfferQuantity.latest().resolve(sampleCart(42, 2));
+    cart.fakes.setOfferQuantity.latest().resolve(sampleCart(NEW_CART_ID, 2));
     await settle();
-    expect(cart.stored).toEqual([42]);
+    expect(cart.stored).toEqual([NEW_CART_ID]);
     expect(selectLineCount(cart.snapshot())).toBe(1);
     expect(cart.notified).toEqual([info("addToCart.add")]);
-    expect(selectProductModal(cart.snapshot())).toEqual({ kind: "added", line: lineOf(sampleCart(42, 2), SAMPLE_OFFER.id) });
+    expect(selectProductModal(cart.snapshot())).toEqual({ kind: "added", line: lineOf(sampleCart(NEW_CART_ID, 2), SAMPLE_OFFER.id) });
   });
 
   it("adds to the quantity held, sets it on update and sends 0 on remove", async () => {
@@ -545,7 +553,7 @@ describe("cart machine: rules", () => {
     cart.fakes.fetchCustomerCart.latest().resolve(sampleCart(CUSTOMER_CART_ID, 3));
     await settle();
     expect(cart.stored.at(-1)).toBe(CUSTOMER_CART_ID);
-    expect(selectCart(cart.snapshot())?.id).toBe(CUSTOMER_CART_ID);
+    expect(selectCart(cart.snapshot())?.uuid).toBe(CUSTOMER_CART_ID);
   });
 
   it.each(["BRAND_EMPLOYEE", "BRAND_SERVICES", "HABILE", "GPNET", "FLYING_BLUE", "EMPOWERMENT"] as const)(

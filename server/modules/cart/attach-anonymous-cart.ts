@@ -5,8 +5,8 @@ import type { CustomerGroup } from "../../http/customer-session.ts";
 import { lockCart, lockCustomerCart, settleCoupon } from "./cart-repository.ts";
 
 export interface AttachInput {
-  /** The anonymous cart id the client kept (`shoppingCartId` of the sign-in). */
-  cartId: number;
+  /** The anonymous cart's uuid the client kept (`shoppingCartId` of the sign-in). */
+  cartUuid: string;
   customerId: string;
   customerGroup: CustomerGroup;
 }
@@ -20,7 +20,7 @@ export interface AttachInput {
  *   sold-out offers are left out), their cart takes the anonymous cart's coupon when it has none
  *   (dropped again if it no longer applies), and the anonymous cart is deleted.
  * - Other groups: nothing happens (the client forgets the anonymous cart; the purge removes it).
- * - An unknown id, or a cart that already belongs to a customer, is ignored.
+ * - An unknown uuid, or a cart that already belongs to a customer, is ignored.
  *
  * Returns the id of the customer's cart after the merge, or null when nothing was done.
  */
@@ -32,7 +32,7 @@ export async function attachAnonymousCart(target: Database | Orm, input: AttachI
   return orm.transaction(async (tx) => {
     // Lock the customer's cart first, then the anonymous one: the order every merge takes.
     const own = await lockCustomerCart(tx, customerId);
-    const anonymous = await lockCart(tx, input.cartId);
+    const anonymous = await lockCart(tx, input.cartUuid);
     if (!anonymous || anonymous.customer_id !== null) return null;
     if (!own) {
       await tx.execute(sql`update carts set customer_id = ${customerId}, updated_at = now(), last_used_at = now() where id = ${anonymous.id}`);

@@ -1,5 +1,6 @@
 // Handlers of the cart operations. Who asks comes from the customer sessions: an anonymous cart
-// is open to whoever knows its id, a customer's cart only to that customer (404 for anyone else).
+// is open to whoever knows its uuid (random, never guessable), a customer's cart only to that
+// customer (404 for anyone else).
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { OperationHandlers } from "../../http/contract.ts";
 import { requireCustomer, type CustomerSessions } from "../../http/customer-session.ts";
@@ -7,7 +8,7 @@ import { conflict, notFound } from "../../http/errors.ts";
 import { langOf, type ApiLocale } from "../catalog/locale.ts";
 import type { Cart, CartRepository, CartRow, Requester } from "./cart-repository.ts";
 
-const cartNotFound = (cartId: number) => notFound(`No cart ${cartId}`);
+const cartNotFound = () => notFound("No such cart");
 const cartLocked = () => conflict("The cart's payment is in progress", "CART_LOCKED");
 
 export function cartHandlers(deps: { carts: CartRepository; sessions: CustomerSessions }): OperationHandlers {
@@ -18,9 +19,9 @@ export function cartHandlers(deps: { carts: CartRepository; sessions: CustomerSe
     return { customerId: customer?.id ?? null };
   }
 
-  async function answer(cartId: number, requester: Requester, locale: ApiLocale | undefined): Promise<Cart> {
-    const cart = await carts.find(cartId, requester);
-    if (!cart) throw cartNotFound(cartId);
+  async function answer(cartUuid: string, requester: Requester, locale: ApiLocale | undefined): Promise<Cart> {
+    const cart = await carts.find(cartUuid, requester);
+    if (!cart) throw cartNotFound();
     return carts.view(cart, langOf(locale));
   }
 
@@ -30,7 +31,8 @@ export function cartHandlers(deps: { carts: CartRepository; sessions: CustomerSe
     async getCustomerCart(request, reply) {
       const customer = await requireCustomer(sessions, request, reply);
       const cart = await carts.findByCustomer(customer.id);
-      if (!cart) throw notFound("The customer has no cart");
+      // No cart yet is a normal state of an account, not an error.
+      if (!cart) return reply.code(204).send();
       return viewOf(cart, request.query.locale);
     },
 
@@ -40,10 +42,10 @@ export function cartHandlers(deps: { carts: CartRepository; sessions: CustomerSe
 
     async deleteCart(request, reply) {
       const { id } = request.params;
-      const result = await carts.delete({ cartId: id, requester: await requesterOf(request, reply) });
+      const result = await carts.delete({ cartUuid: id, requester: await requesterOf(request, reply) });
       switch (result.outcome) {
         case "unknown-cart":
-          throw cartNotFound(id);
+          throw cartNotFound();
         case "locked":
           throw cartLocked();
         case "deleted":
@@ -54,10 +56,10 @@ export function cartHandlers(deps: { carts: CartRepository; sessions: CustomerSe
     async setCartCoupon(request, reply) {
       const { id } = request.params;
       const requester = await requesterOf(request, reply);
-      const result = await carts.setCoupon({ cartId: id, requester, code: request.body.coupon });
+      const result = await carts.setCoupon({ cartUuid: id, requester, code: request.body.coupon });
       switch (result.outcome) {
         case "unknown-cart":
-          throw cartNotFound(id);
+          throw cartNotFound();
         case "locked":
           throw cartLocked();
         case "unknown-coupon":
@@ -74,10 +76,10 @@ export function cartHandlers(deps: { carts: CartRepository; sessions: CustomerSe
     async removeCartCoupon(request, reply) {
       const { id } = request.params;
       const requester = await requesterOf(request, reply);
-      const result = await carts.removeCoupon({ cartId: id, requester });
+      const result = await carts.removeCoupon({ cartUuid: id, requester });
       switch (result.outcome) {
         case "unknown-cart":
-          throw cartNotFound(id);
+          throw cartNotFound();
         case "locked":
           throw cartLocked();
         case "no-coupon":
@@ -90,10 +92,10 @@ export function cartHandlers(deps: { carts: CartRepository; sessions: CustomerSe
     async setCartOfferQuantity(request, reply) {
       const { offerId, quantity, shoppingCartId } = request.body;
       const requester = await requesterOf(request, reply);
-      const result = await carts.setOfferQuantity({ cartId: shoppingCartId ?? null, requester, offerId, quantity });
+      const result = await carts.setOfferQuantity({ cartUuid: shoppingCartId ?? null, requester, offerId, quantity });
       switch (result.outcome) {
         case "unknown-cart":
-          throw cartNotFound(shoppingCartId ?? 0);
+          throw cartNotFound();
         case "unknown-offer":
           throw notFound(`No offer ${offerId}`, "OFFER_NOT_FOUND");
         case "locked":
@@ -108,7 +110,7 @@ export function cartHandlers(deps: { carts: CartRepository; sessions: CustomerSe
             "QUANTITY_OUT_OF_BOUNDS",
           );
         case "updated":
-          return answer(result.cartId, requester, request.query.locale);
+          return answer(result.cartUuid, requester, request.query.locale);
       }
     },
   };

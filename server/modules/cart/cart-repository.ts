@@ -21,7 +21,9 @@ export interface Requester {
 }
 
 /** Cart ids are `serial`: a larger id (the contract allows up to 2^53) names no cart. */
-const MAX_CART_ID = 2_147_483_647;
+/** A cart's public key: its uuid, written as PostgreSQL writes it (any case accepted). */
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const isCartUuid = (value: string) => UUID_PATTERN.test(value);
 
 export interface CartRow {
   id: number;
@@ -84,7 +86,7 @@ interface CouponRow {
 }
 
 export type QuantityResult =
-  | { outcome: "updated"; cartId: number }
+  | { outcome: "updated"; cartUuid: string }
   | { outcome: "unknown-cart" }
   | { outcome: "unknown-offer" }
   | { outcome: "locked" }
@@ -108,8 +110,14 @@ export function accessibleTo(cart: Pick<CartRow, "customer_id">, requester: Requ
   return cart.customer_id === null || (requester.customerId !== null && cart.customer_id === requester.customerId.toLowerCase());
 }
 
-export async function lockCart(tx: Orm, cartId: number): Promise<CartRow | undefined> {
-  if (!Number.isSafeInteger(cartId) || cartId < 1 || cartId > MAX_CART_ID) return undefined;
+/** Locks the cart of this uuid (what clients name a cart by). */
+export async function lockCart(tx: Orm, cartUuid: string): Promise<CartRow | undefined> {
+  if (!isCartUuid(cartUuid)) return undefined;
+  const [row] = await rowsOf<CartRow>(tx, sql`select ${CART_COLUMNS} from carts where uuid = ${cartUuid.toLowerCase()} for update`);
+  return row;
+}
+
+async function lockCartById(tx: Orm, cartId: number): Promise<CartRow | undefined> {
   const [row] = await rowsOf<CartRow>(tx, sql`select ${CART_COLUMNS} from carts where id = ${cartId} for update`);
   return row;
 }
@@ -231,17 +239,17 @@ export function createCartRepository(deps: { db: Database; catalog: CatalogRepos
     await db.rows(sql`update carts set last_used_at = now() where id = ${row.id} and last_used_at < now() - interval '1 minute'`);
     if (row.coupon_code === null || row.locked_at !== null) return row;
     const dropped = await db.orm.transaction(async (tx) => {
-      const locked = await lockCart(tx, row.id);
+      const locked = await lockCartById(tx, row.id);
       return locked !== undefined && locked.locked_at === null && (await settleCoupon(tx, row.id));
     });
     return dropped ? { ...row, coupon_code: null } : row;
   }
 
   return {
-    /** The cart of this id if the requester may see it (anonymous, or theirs). */
-    async find(cartId: number, requester: Requester): Promise<CartRow | undefined> {
-      if (!Number.isSafeInteger(cartId) || cartId < 1 || cartId > MAX_CART_ID) return undefined;
-      const [row] = await db.rows<CartRow>(sql`select ${CART_COLUMNS} from carts where id = ${cartId}`);
+    /** The cart of this uuid if the requester may see it (anonymous, or theirs). */
+    async find(cartUuid: string, requester: Requester): Promise<CartRow | undefined> {
+      if (!isCartUuid(cartUuid)) return undefined;
+      const [row] = await db.rows<CartRow>(sql`select ${CART_COLUMNS} from carts where uuid = ${cartUuid.toLowerCase()}`);
       if (!row || !accessibleTo(row, requester)) return undefined;
       return prepared(row);
     },
@@ -253,15 +261,15 @@ export function createCartRepository(deps: { db: Database; catalog: CatalogRepos
     },
 
     /**
-     * Sets the quantity of the offer's (paid) line; 0 removes it. The cart is `cartId` when given,
+     * Sets the quantity of the offer's (paid) line; 0 removes it. The cart is `cartUuid` when given,
      * else the requester's cart, else a new one. Nothing is written unless every check passes.
      */
-    async setOfferQuantity(input: { cartId: number | null; requester: Requester; offerId: number; quantity: number }): Promise<QuantityResult> {
+    async setOfferQuantity(input: { cartUuid: string | null; requester: Requester; offerId: number; quantity: number }): Promise<QuantityResult> {
       const { requester, offerId, quantity } = input;
       return db.orm.transaction(async (tx): Promise<QuantityResult> => {
         let cart: CartRow | undefined;
-        if (input.cartId !== null) {
-          cart = await lockCart(tx, input.cartId);
+        if (input.cartUuid !== null) {
+          cart = await lockCart(tx, input.cartUuid);
           if (!cart || !accessibleTo(cart, requester)) return { outcome: "unknown-cart" };
         } else if (requester.customerId !== null) {
           cart = await lockCustomerCart(tx, requester.customerId);
@@ -288,14 +296,14 @@ export function createCartRepository(deps: { db: Database; catalog: CatalogRepos
         }
         await settleCoupon(tx, cart.id);
         await markUsed(tx, cart.id);
-        return { outcome: "updated", cartId: cart.id };
+        return { outcome: "updated", cartUuid: cart.uuid };
       });
     },
 
     /** Applies a coupon (case-insensitive code); a gift coupon adds its gift line. */
-    async setCoupon(input: { cartId: number; requester: Requester; code: string }): Promise<CouponResult> {
+    async setCoupon(input: { cartUuid: string; requester: Requester; code: string }): Promise<CouponResult> {
       return db.orm.transaction(async (tx): Promise<CouponResult> => {
-        const cart = await lockCart(tx, input.cartId);
+        const cart = await lockCart(tx, input.cartUuid);
         if (!cart || !accessibleTo(cart, input.requester)) return { outcome: "unknown-cart" };
         if (cart.locked_at) return { outcome: "locked" };
         const [coupon] = await rowsOf<CouponRow & { gift_stock: number | null }>(
@@ -322,9 +330,9 @@ export function createCartRepository(deps: { db: Database; catalog: CatalogRepos
     },
 
     /** Takes the coupon off the cart, with the gift line it added. */
-    async removeCoupon(input: { cartId: number; requester: Requester }): Promise<RemoveCouponResult> {
+    async removeCoupon(input: { cartUuid: string; requester: Requester }): Promise<RemoveCouponResult> {
       return db.orm.transaction(async (tx): Promise<RemoveCouponResult> => {
-        const cart = await lockCart(tx, input.cartId);
+        const cart = await lockCart(tx, input.cartUuid);
         if (!cart || !accessibleTo(cart, input.requester)) return { outcome: "unknown-cart" };
         if (cart.locked_at) return { outcome: "locked" };
         if (cart.coupon_code === null) return { outcome: "no-coupon" };
@@ -335,9 +343,9 @@ export function createCartRepository(deps: { db: Database; catalog: CatalogRepos
     },
 
     /** Empties and deletes the cart. */
-    async delete(input: { cartId: number; requester: Requester }): Promise<DeleteResult> {
+    async delete(input: { cartUuid: string; requester: Requester }): Promise<DeleteResult> {
       return db.orm.transaction(async (tx): Promise<DeleteResult> => {
-        const cart = await lockCart(tx, input.cartId);
+        const cart = await lockCart(tx, input.cartUuid);
         if (!cart || !accessibleTo(cart, input.requester)) return { outcome: "unknown-cart" };
         if (cart.locked_at) return { outcome: "locked" };
         await tx.execute(sql`delete from carts where id = ${cart.id}`);

@@ -119,11 +119,11 @@ export function createAccounts(deps: AccountsDeps) {
   }
 
   /** Opens a session (attaching the anonymous cart) and answers with the token. */
-  async function signedIn(customer: CustomerRow, reply: FastifyReply, shoppingCartId: number | undefined): Promise<SignInResponse> {
+  async function signedIn(customer: CustomerRow, reply: FastifyReply, shoppingCartId: string | undefined): Promise<SignInResponse> {
     const { token, view } = await db.orm.transaction(async (tx) => {
       if (shoppingCartId !== undefined) {
         await attachAnonymousCart(tx, {
-          cartId: shoppingCartId,
+          cartUuid: shoppingCartId,
           customerId: customer.uuid,
           customerGroup: customer.customerGroup as CustomerGroup,
         });
@@ -154,10 +154,10 @@ export function createAccounts(deps: AccountsDeps) {
     },
 
     /** The signed-in customer's view, after attaching the anonymous cart the client names. */
-    async currentView(customer: CustomerRow, shoppingCartId: number | undefined) {
+    async currentView(customer: CustomerRow, shoppingCartId: string | undefined) {
       return db.orm.transaction(async (tx) => {
         if (shoppingCartId !== undefined) {
-          await attachAnonymousCart(tx, { cartId: shoppingCartId, customerId: customer.uuid, customerGroup: customer.customerGroup as CustomerGroup });
+          await attachAnonymousCart(tx, { cartUuid: shoppingCartId, customerId: customer.uuid, customerGroup: customer.customerGroup as CustomerGroup });
         }
         return customers.view(customer, tx);
       });
@@ -166,7 +166,7 @@ export function createAccounts(deps: AccountsDeps) {
     async signIn(
       request: FastifyRequest,
       reply: FastifyReply,
-      input: Credentials & { recaptchaData: string; shoppingCartId?: number | undefined },
+      input: Credentials & { recaptchaData: string; shoppingCartId?: string | undefined },
     ): Promise<SignInResponse> {
       await sessions.ready();
       await limits.check("sign-in", [limitOf(addressSubject(request.ip), ADDRESS_FAILURE_CEILING)]);
@@ -189,7 +189,7 @@ export function createAccounts(deps: AccountsDeps) {
     async verifyCode(
       request: FastifyRequest,
       reply: FastifyReply,
-      input: Credentials & { oneTimePassword: string; shoppingCartId?: number | undefined },
+      input: Credentials & { oneTimePassword: string; shoppingCartId?: string | undefined },
     ): Promise<SignInResponse> {
       await sessions.ready();
       const subjects = subjectsOf(request, input.email);
@@ -211,10 +211,10 @@ export function createAccounts(deps: AccountsDeps) {
     async register(
       request: FastifyRequest,
       reply: FastifyReply,
-      input: Omit<NewCustomer, "passwordHash"> & { password: string; recaptchaData: string },
+      input: Omit<NewCustomer, "passwordHash"> & { password: string; recaptchaData: string; shoppingCartId?: string | undefined },
     ): Promise<SignInResponse> {
       await sessions.ready();
-      const { password, recaptchaData, ...values } = input;
+      const { password, recaptchaData, shoppingCartId, ...values } = input;
       const subjects = subjectsOf(request, values.email);
       await limits.check("register", subjects.map((subject) => limitOf(subject)));
       try {
@@ -238,7 +238,8 @@ export function createAccounts(deps: AccountsDeps) {
           .onConflictDoNothing();
       }
       await rememberSuccess(inserted.email, request.ip);
-      const response = await signedIn(inserted, reply, undefined);
+      // The basket filled before signing up stays the shopper's (as at sign-in).
+      const response = await signedIn(inserted, reply, shoppingCartId);
       reply.code(201);
       return response;
     },

@@ -81,7 +81,12 @@ export function customerHandlers(deps: CustomerHandlerDeps): OperationHandlers {
         twoFactorEnabled: body.twoFactorAuthenticationEnabled ?? true,
         newsletterSubscribed: body.newsLetterSubscribed ?? false,
       };
-      return accounts.register(request, reply, { ...values, password: body.password, recaptchaData: body.recaptchaData });
+      return accounts.register(request, reply, {
+        ...values,
+        password: body.password,
+        recaptchaData: body.recaptchaData,
+        shoppingCartId: request.query.shoppingCartId,
+      });
     },
 
     async requestPasswordReset(request, reply) {

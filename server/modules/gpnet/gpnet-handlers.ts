@@ -39,6 +39,7 @@ export function gpnetHandlers(deps: { accounts: Accounts; staffDirectory: StaffD
         customerGroup: "GPNET",
         twoFactorEnabled: body.twoFactorAuthenticationEnabled ?? true,
         newsletterSubscribed: body.newsLetterSubscribed ?? false,
+        shoppingCartId: request.query.shoppingCartId,
         password: body.password,
         recaptchaData: body.recaptchaData,
       });
