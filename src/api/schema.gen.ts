@@ -303,7 +303,8 @@ export interface paths {
          * @description The header, footer, SEO texts and featured products of a category page (the featured products
          *     of a top category also feed the mega menu). The category path may be given in either language;
          *     the response's `categoryPath` is the path, in the request language, of the category whose
-         *     landing was found (an ancestor's when `categoryUp` made the search climb).
+         *     landing was found (an ancestor's when `categoryUp` made the search climb). A category without
+         *     landing content (nor an ancestor with one when `categoryUp` is true) answers 204: most have none.
          */
         post: operations["findMarketingLanding"];
         delete?: never;
@@ -657,8 +658,9 @@ export interface paths {
         put?: never;
         /**
          * Add or replace an address in the address book
-         * @description Needs a signed-in customer. Adds the address, or replaces the saved address of the same
-         *     `name`. Without a name the server generates one (letters of the street, digits of the postcode
+         * @description Needs a signed-in customer. Adds the address; with `replace=true`, replaces the saved address
+         *     of the same `name` (editing it). Adding under a name the address book already has answers 409
+         *     (code `ADDRESS_NAME_TAKEN`) and changes nothing. Without a name the server generates one (letters of the street, digits of the postcode
          *     and 8 random characters). `defaultShipping` / `defaultBilling` make it the default shipping or
          *     billing address.
          *
@@ -1483,12 +1485,12 @@ export interface components {
          *     OVERSEAS_POSTCODE, PHONE_INVALID, COUNTRY_NOT_ALLOWED (400); STOREFRONT_TOKEN_INVALID,
          *     CUSTOMER_TOKEN_INVALID, BAD_CREDENTIALS, OTP_MISMATCH, OTP_TOO_MANY_ATTEMPTS, OTP_EXPIRED,
          *     SSO_CODE_REJECTED (401); CUSTOMER_GROUP_NOT_ALLOWED (403); NOT_FOUND, CATEGORY_NOT_FOUND,
-         *     PRODUCT_NOT_FOUND, LANDING_NOT_FOUND, CONTENT_NOT_FOUND, RESET_TOKEN_INVALID,
+         *     PRODUCT_NOT_FOUND, CONTENT_NOT_FOUND, RESET_TOKEN_INVALID,
          *     COUPON_NOT_FOUND, GPNET_ID_UNKNOWN, MONEY_POT_NOT_FOUND, OFFER_NOT_FOUND (404);
          *     EMAIL_ALREADY_EXISTS, GPNET_ID_ALREADY_EXISTS, STOCK_ALERT_EXISTS, NEWSLETTER_ALREADY_SUBSCRIBED,
          *     QUANTITY_EXCEEDS_STOCK, QUANTITY_OUT_OF_BOUNDS, COUPON_ALREADY_APPLIED, COUPON_NOT_APPLICABLE,
          *     CART_LOCKED, CART_EMPTY, CART_INCOMPLETE, OUT_OF_STOCK, AMOUNT_MISMATCH, ORDER_ALREADY_PAID,
-         *     INVOICE_NOT_AVAILABLE, BUDGET_EXCEEDED (409); RATE_LIMITED (429); NOT_IMPLEMENTED (501);
+         *     INVOICE_NOT_AVAILABLE, BUDGET_EXCEEDED, ADDRESS_NAME_TAKEN (409); RATE_LIMITED (429); NOT_IMPLEMENTED (501);
          *     UPSTREAM_UNAVAILABLE, GPNET_UNAVAILABLE (502); STARTING (503, before the database is
          *     ready); INTERNAL (500, never expected: a bug).
          */
@@ -3006,9 +3008,16 @@ export interface operations {
                     "application/json": components["schemas"]["LandingPage"];
                 };
             };
+            /** @description The category has no landing content. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            /** @description Unknown category, or no landing content for it (nor for an ancestor when `categoryUp` is true). */
+            /** @description Unknown category. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3440,6 +3449,8 @@ export interface operations {
                 locale?: components["parameters"]["Locale"];
                 defaultShipping?: boolean;
                 defaultBilling?: boolean;
+                /** @description True when editing the saved address of this name; otherwise the name must be new. */
+                replace?: boolean;
             };
             header?: {
                 /**
@@ -3470,6 +3481,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            409: components["responses"]["Conflict"];
         };
     };
     deleteCustomerAddress: {

@@ -130,11 +130,24 @@ describe.each(backends())("marketing content on $name", (backend) => {
         url: "/api/v1/afs_marketing_landing/findOne?locale=en_US",
         payload: { attrId: "marketing_landing_category", attrValue: child?.path, categoryUp },
       });
-    expect((await ask(false)).statusCode).toBe(404);
+    // No landing content of its own: 204 without a body, not an error.
+    const none = await ask(false);
+    expect(none.statusCode).toBe(204);
+    expect(none.body).toBe("");
     const up = await ask(true);
     expect(up.statusCode).toBe(200);
     const english = (await shop.request({ url: "/api/v1/categories?locale=en_US" })).json<Schemas["CategoryNode"][]>();
     expect(up.json<Schemas["LandingPage"]>().categoryPath).toBe(english.find((node) => node.id === top?.id)?.path);
+  });
+
+  it("answers 404 for the landing content of a category that does not exist", async () => {
+    const response = await shop.request({
+      method: "POST",
+      url: "/api/v1/afs_marketing_landing/findOne",
+      payload: { attrId: "marketing_landing_category", attrValue: "no-such-category/anywhere", categoryUp: true },
+    });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toMatchObject({ status: 404, code: "CATEGORY_NOT_FOUND" });
   });
 
   it("answers 400 naming the field of a bad landing request", async () => {

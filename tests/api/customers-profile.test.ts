@@ -76,16 +76,24 @@ describe.each(backends())("customer profile and address book on $name", (backend
     expect(customer.addresses.find((address) => address.name === "Maison")).toMatchObject({ defaultShipping: true, defaultBilling: false });
     expect(customer.addresses.find((address) => address.name === "Bureau")).toMatchObject({ defaultShipping: false, defaultBilling: true });
 
-    // Saving under an existing name replaces that address.
-    const replaced = await saveAddress(token, { ...home, name: "Bureau", city: "Villeurbanne", postCode: "69100" });
+    // Adding under an existing name is refused, and loses nothing.
+    const taken = await saveAddress(token, { ...home, name: "Bureau", city: "Villeurbanne", postCode: "69100" });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json()).toMatchObject({ status: 409, code: "ADDRESS_NAME_TAKEN" });
+    const kept = await shop.call({ url: "/api/v1/customers/me", headers: asCustomer(token) });
+    expect(kept.json<Schemas["Customer"]>().addresses.find((address) => address.name === "Bureau")).toMatchObject({ city: "Lyon", defaultBilling: true });
+
+    // Editing it (replace) changes it in place.
+    const replaced = await saveAddress(token, { ...home, name: "Bureau", city: "Villeurbanne", postCode: "69100" }, "?replace=true");
+    expect(replaced.statusCode).toBe(200);
     expect(replaced.json<Schemas["Customer"]>().addresses).toHaveLength(2);
     expect(replaced.json<Schemas["Customer"]>().addresses[1]).toMatchObject({ name: "Bureau", city: "Villeurbanne", defaultBilling: true });
   });
 
   it("clears a default when its address is deleted, and answers 404 for an unknown name", async () => {
     const { token } = await shop.register();
-    await saveAddress(token, { ...home, name: "Maison" }, "?defaultShipping=true");
-    await saveAddress(token, { ...home, name: "Bureau" }, "?defaultBilling=true");
+    expect((await saveAddress(token, { ...home, name: "Maison" }, "?defaultShipping=true")).statusCode).toBe(200);
+    expect((await saveAddress(token, { ...home, name: "Bureau" }, "?defaultBilling=true")).statusCode).toBe(200);
     const deleted = await deleteAddress(token, "Maison");
     expect(deleted.statusCode).toBe(200);
     expect(deleted.json()).toMatchObject({ defaultShippingAddress: null, defaultBillingAddress: "Bureau", addresses: [{ name: "Bureau" }] });

@@ -180,6 +180,35 @@ describe("account pages", () => {
     expect(after.defaultShippingAddress).toBeNull();
   });
 
+  it("refuses to add an address under a name the book already has, and keeps the saved one", async () => {
+    const session = await registerCustomer();
+    const api = await storefrontApi("fr");
+    const auth = { "X-Customer-Authorization": `Bearer ${session.token}` };
+    const lyon = { firstName: "Jeanne", lastName: "Testeur", street: "3 rue Mercière", city: "Lyon", postCode: "69002", country: "FR", phone: "+33612345678" };
+    const { response } = await api.POST("/customers/address", { params: { header: auth, query: {} }, body: { ...lyon, name: "Maison" } });
+    expect(response.status).toBe(200);
+
+    const page = await openSignedIn(session, "/fr/mon-compte/adresses");
+    await visible(page.getByRole("article", { name: "Maison" }));
+    await page.getByRole("button", { name: message("fr", "account.addresses.add"), exact: true }).click();
+    const dialog = await visible(page.getByRole("dialog", { name: message("fr", "addressModal.addTitle") }));
+    const field = (id: string) => dialog.getByRole("textbox", { name: message("fr", id), exact: true });
+    await field("addressForm.firstName.label").fill("Jeanne");
+    await field("addressForm.lastName.label").fill("Testeur");
+    await field("addressForm.street.label").fill("8 rue de Rivoli");
+    await field("addressForm.postCode.label").fill("75004");
+    await field("addressForm.city.label").fill("Paris");
+    await field("addressForm.phone.label").fill("0612345678");
+    await dialog.getByLabel(message("fr", "addressForm.name.label"), { exact: false }).fill("Maison");
+    await dialog.getByRole("button", { name: message("fr", "addressForm.submit"), exact: true }).click();
+
+    await visible(notification(page, "errors.login.allReadyExist"));
+    // The form stays open with what was typed; the saved address is untouched.
+    expect(await field("addressForm.city.label").inputValue()).toBe("Paris");
+    const saved = await currentCustomer(session.token);
+    expect(saved.addresses).toEqual([expect.objectContaining({ name: "Maison", city: "Lyon", street: "3 rue Mercière" })]);
+  });
+
   it("lists the address book by name, descending, with the default badges", async () => {
     const session = await registerCustomer();
     const api = await storefrontApi("fr");

@@ -14,6 +14,8 @@ import { hidden, visible, waitForHtmlLang, waitForPath } from "./support/waits.t
 /** Seeded demo coupons (server/seed/coupons.ts): 10 % off, and one that expired. */
 const VALID_COUPON = "BIENVENUE10";
 const EXPIRED_COUPON = "ETE2025";
+/** Adds a free luggage tag: the amount to pay does not change. */
+const GIFT_COUPON = "CADEAU";
 
 let cardProduct: ProductSummary;
 let cardCategoryPath: string;
@@ -176,6 +178,21 @@ describe("cart", () => {
     expect((await serverCart()).cartItems[0]?.quantity).toBe(stock);
   });
 
+  it("refuses to add more than the stock typed on a product page, adding nothing", async () => {
+    const stock = limitedProduct.offer?.stockQuantity ?? 0;
+    const page = await openPage(`/fr/produit/${limitedProduct.slug}`);
+    await visible(page.getByRole("heading", { level: 1, name: limitedProduct.name }));
+    const field = page.getByRole("main").getByLabel(message("fr", "product.quantity.label"), { exact: true });
+    await field.fill(String(stock + 2));
+    await field.press("Enter");
+    await page.getByRole("button", { name: message("fr", "product.addToCart"), exact: true }).click();
+    await expectNotification(page, "addToCart.max", "alert");
+    expect(await productModal(page, "added").count()).toBe(0);
+    await expectBadge(page, 0);
+    const cookies = await (await currentContext()).cookies();
+    expect(cookies.find((cookie) => cookie.name === "cart_id")).toBeUndefined();
+  });
+
   it("removes a line from the sidebar, with the removed product modal, down to the empty cart", async () => {
     const page = await openPage(`/fr/produit/${limitedProduct.slug}`);
     await addFromProductPage(page, limitedProduct);
@@ -222,6 +239,23 @@ describe("cart", () => {
     await main.getByRole("button", { name: message("fr", "cart.coupon.apply"), exact: true }).click();
     await expectNotification(page, "coupon.not", "alert");
     expect((await serverCart()).coupon).toBeNull();
+  });
+
+  it("shows the total once with a gift coupon, which takes nothing off", async () => {
+    const page = await openPage(`/fr/produit/${cardProduct.slug}`);
+    await addFromProductPage(page, cardProduct);
+    await page.goto("/fr/mon-panier");
+    const main = page.getByRole("main");
+    await visible(line(main, cardProduct.name));
+    await main.getByLabel(message("fr", "cart.coupon.label"), { exact: true }).fill(GIFT_COUPON);
+    await main.getByRole("button", { name: message("fr", "cart.coupon.apply"), exact: true }).click();
+    await expectNotification(page, "coupon.add", "status");
+    const withGift = await serverCart();
+    expect(withGift.coupon?.code).toBe(GIFT_COUPON);
+    const totals = main.locator(".cart-totals");
+    await visible(totals.getByText(shownPrice(withGift.totalPrice.taxIncluded, "fr"), { exact: true }));
+    expect(await totals.locator("s").count()).toBe(0);
+    expect(await totals.getByText(shownPrice(withGift.totalPrice.taxIncluded, "fr"), { exact: true }).count()).toBe(1);
   });
 
   it("clears the cart", async () => {

@@ -3,7 +3,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import type { Lang } from "./support/api.ts";
-import { openPage } from "./support/browser.ts";
+import { currentContext, openPage } from "./support/browser.ts";
 import { categoryTree, landingOf, listing, type CategoryNode } from "./support/catalogue.ts";
 import { message } from "./support/messages.ts";
 import { visible } from "./support/waits.ts";
@@ -55,12 +55,19 @@ describe.each(["fr", "en"] as const)("a category listing in %s", (lang) => {
     expect(await landingOf(lang, middle.path)).toBeNull();
     const parent = await landingOf(lang, top.path);
     const parentIntro = parent?.header ? paragraphsOf(parent.header.html)[0] : undefined;
+    // A category without landing content is a normal page: nothing failed in the console.
+    const consoleErrors: string[] = [];
+    (await currentContext()).on("console", (entry) => {
+      if (entry.type() === "error") consoleErrors.push(entry.text());
+    });
 
     const page = await openCategory(lang, middle.path);
     const main = page.getByRole("main");
     await visible(main.getByRole("heading", { level: 1, name: middle.label, exact: true }));
     expect(await main.locator(".landing-html").count()).toBe(0);
     if (parentIntro) expect(await main.getByText(parentIntro, { exact: true }).count()).toBe(0);
+    await page.waitForLoadState("networkidle");
+    expect(consoleErrors).toEqual([]);
   });
 
   it("leads back home and up the tree through the breadcrumb", async () => {

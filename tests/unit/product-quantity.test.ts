@@ -2,7 +2,7 @@
 // least 1) and the lesser of its stock and its maximal order quantity.
 import { describe, expect, it } from "vitest";
 import type { Offer } from "../../src/api/queries/product.ts";
-import { clampQuantity, quantityBounds } from "../../src/features/product/quantity-selector.tsx";
+import { askedQuantity, clampQuantity, quantityBounds } from "../../src/features/product/quantity-selector.tsx";
 
 const price = { taxIncluded: 1200, taxFree: 1000, taxRate: 20, taxAmount: 200 };
 
@@ -63,5 +63,20 @@ describe("clampQuantity", () => {
   it("rounds a fractional quantity to a whole one", () => {
     expect(clampQuantity(3.4, bounds)).toBe(3);
     expect(clampQuantity(3.6, bounds)).toBe(4);
+  });
+});
+
+describe("askedQuantity", () => {
+  const bounds = { min: 1, max: 3 };
+
+  it("keeps a quantity above the stock as typed, for the add to refuse it with addToCart.max", () => {
+    expect(askedQuantity(5, bounds, 3)).toBe(5);
+  });
+
+  it("keeps to the order bounds up to the stock", () => {
+    expect(askedQuantity(2, bounds, 3)).toBe(2);
+    expect(askedQuantity(0, bounds, 3)).toBe(1);
+    // The maximal order quantity below the stock still caps.
+    expect(askedQuantity(8, { min: 1, max: 4 }, 10)).toBe(4);
   });
 });

@@ -47,7 +47,7 @@ export function contentHandlers(deps: {
     getBlogContent: (request) => document("blog", request.query.locale),
     getHomeSlider: (request) => document("home-slider", request.query.locale),
 
-    async findMarketingLanding(request) {
+    async findMarketingLanding(request, reply) {
       const locale = request.query.locale ?? DEFAULT_LOCALE;
       const lang = langOf(locale);
       const { attrValue, categoryUp = false } = request.body;
@@ -63,7 +63,8 @@ export function contentHandlers(deps: {
           return { ...page, categoryPath: owner ? catalog.categoryRef(owner, lang).path : page.categoryPath };
         }
       }
-      throw notFound(`No landing page for ${attrValue}`, "LANDING_NOT_FOUND");
+      // Most categories have no landing content: not an error (a browser would log a 404).
+      return reply.code(204).send();
     },
   };
 }

@@ -172,6 +172,10 @@ export function customerHandlers(deps: CustomerHandlerDeps): OperationHandlers {
       const phone = internationalPhone(body.phone, country);
       const name = body.name?.trim() || generatedAddressName(body.street, body.postCode);
       return db.orm.transaction(async (tx) => {
+        // Adding never overwrites: an address is replaced only when the customer edits it.
+        if (!request.query.replace && (await customers.findAddress(customer.id, name, tx))) {
+          throw conflict("The address book already has an address of this name", "ADDRESS_NAME_TAKEN");
+        }
         await customers.saveAddress(
           customer.id,
           {

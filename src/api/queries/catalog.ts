@@ -94,20 +94,15 @@ export const productsByReferencesQuery = (api: ApiClient, lang: Lang, references
 export const landingQuery = (api: ApiClient, lang: Lang, categoryPath: string) =>
   queryOptions({
     queryKey: ["catalog", "landing", lang, categoryPath],
-    queryFn: async ({ signal }): Promise<LandingPage | null> => {
-      try {
-        return await unwrap(
-          api.POST("/afs_marketing_landing/findOne", {
-            params: { query: { locale: apiLocaleOf(lang) } },
-            body: { attrId: "marketing_landing_category", attrValue: categoryPath, categoryUp: false },
-            signal,
-          }),
-        );
-      } catch (error) {
-        if (isApiError(error) && error.status === 404) return null;
-        throw error;
-      }
-    },
+    // 204 when the category has none.
+    queryFn: async ({ signal }): Promise<LandingPage | null> =>
+      (await unwrap(
+        api.POST("/afs_marketing_landing/findOne", {
+          params: { query: { locale: apiLocaleOf(lang) } },
+          body: { attrId: "marketing_landing_category", attrValue: categoryPath, categoryUp: false },
+          signal,
+        }),
+      )) ?? null,
     staleTime: 10 * 60_000,
   });
 

@@ -27,14 +27,17 @@ export async function changePassword(api: ApiClient, lang: Lang, body: PasswordC
   await unwrap(api.POST("/customers/change-password", { params: { query: locale(lang) }, body }));
 }
 
-/** POST customers/address: adds or replaces the address of that name; the flags move the defaults. */
+/**
+ * POST customers/address: adds the address (409 when the name is taken), or with `replace` edits
+ * the saved address of that name; the flags move the defaults.
+ */
 export function saveCustomerAddress(
   api: ApiClient,
   lang: Lang,
   address: AddressInput,
-  defaults: { defaultShipping: boolean; defaultBilling: boolean },
+  options: { defaultShipping: boolean; defaultBilling: boolean; replace: boolean },
 ): Promise<Customer> {
-  return unwrap(api.POST("/customers/address", { params: { query: { ...locale(lang), ...defaults } }, body: address }));
+  return unwrap(api.POST("/customers/address", { params: { query: { ...locale(lang), ...options } }, body: address }));
 }
 
 /** DELETE customers/address/{name}: a default pointing to it is cleared by the server. */

@@ -51,7 +51,7 @@ export function AddressBook({ customer }: { customer: Customer }) {
 
   const save = async (address: AddressInput, defaults: { defaultShipping: boolean; defaultBilling: boolean }) => {
     try {
-      const updated = await saveCustomerAddress(api, lang, address, defaults);
+      const updated = await saveCustomerAddress(api, lang, address, { ...defaults, replace: editing?.mode === "edit" });
       session.customerChanged(updated);
       notify({ kind: "info", messageId: editing?.mode === "edit" ? "account.addresses.updated" : "account.addresses.added" });
       setEditing(null);
@@ -68,6 +68,7 @@ export function AddressBook({ customer }: { customer: Customer }) {
       const updated = await saveCustomerAddress(api, lang, addressInputOf(address, address.phone), {
         defaultShipping: kind === "defaultShipping",
         defaultBilling: kind === "defaultBilling",
+        replace: true,
       });
       session.customerChanged(updated);
       notify({ kind: "info", messageId: kind === "defaultShipping" ? "account.addresses.shippingChosen" : "account.addresses.billingChosen" });

@@ -9,13 +9,15 @@ export function CartTotals({ cart }: { cart: Cart }) {
   const { _ } = useLingui();
   const lang = useLang();
   const toPay = cart.specialPrice ?? cart.totalPrice;
+  // A gift coupon takes nothing off: the total is then shown once, not struck next to itself.
+  const reduced = cart.specialPrice !== null && cart.specialPrice.taxIncluded !== cart.totalPrice.taxIncluded;
   return (
     <dl className="cart-totals">
-      <div className={`cart-totals__row${cart.specialPrice ? " cart-totals__row--before" : " cart-totals__row--total"}`}>
+      <div className={`cart-totals__row${reduced ? " cart-totals__row--before" : " cart-totals__row--total"}`}>
         <dt>{_("cart.totals.total")}</dt>
-        <dd>{cart.specialPrice ? <s>{formatPrice(cart.totalPrice.taxIncluded, lang)}</s> : formatPrice(cart.totalPrice.taxIncluded, lang)}</dd>
+        <dd>{reduced ? <s>{formatPrice(cart.totalPrice.taxIncluded, lang)}</s> : formatPrice(cart.totalPrice.taxIncluded, lang)}</dd>
       </div>
-      {cart.specialPrice && cart.coupon && (
+      {reduced && cart.specialPrice && cart.coupon && (
         <div className="cart-totals__row cart-totals__row--total">
           <dt>{_("cart.totals.withCoupon", { code: cart.coupon.code })}</dt>
           <dd>{formatPrice(cart.specialPrice.taxIncluded, lang)}</dd>

@@ -18,7 +18,7 @@ import { Price } from "../../ui/price.tsx";
 import { useSeo } from "../../ui/use-seo.ts";
 import { SHOW_NO_STOCK } from "./product-constants.ts";
 import { ProductGallery } from "./product-gallery.tsx";
-import { clampQuantity, QuantitySelector, quantityBounds } from "./quantity-selector.tsx";
+import { askedQuantity, QuantitySelector, quantityBounds } from "./quantity-selector.tsx";
 import { RelatedProducts } from "./related-products.tsx";
 import { RestockAlertForm } from "./restock-alert-form.tsx";
 import { stockLevel, type StockLevel } from "./stock-status.ts";
@@ -141,7 +141,7 @@ function ProductView({ product, variant, lang, onSelectVariant, onAddToCart, add
   const belowMinimum = offer !== null && level.kind !== "outOfStock" && bounds.max < bounds.min;
   const purchasable = offer !== null && level.kind !== "outOfStock" && !belowMinimum;
   const [quantity, setQuantity] = useState(bounds.min);
-  const shownQuantity = purchasable ? clampQuantity(quantity, bounds) : bounds.min;
+  const shownQuantity = purchasable && offer ? askedQuantity(quantity, bounds, offer.stockQuantity) : bounds.min;
   const items = galleryItems(product, variant);
   const descriptive = product.selectedAttributes;
 
@@ -166,7 +166,7 @@ function ProductView({ product, variant, lang, onSelectVariant, onAddToCart, add
           </p>
           {purchasable ? (
             <div className="product-page__buy">
-              <QuantitySelector value={shownQuantity} bounds={bounds} onChange={setQuantity} />
+              <QuantitySelector value={shownQuantity} bounds={bounds} stock={offer?.stockQuantity ?? 0} onChange={setQuantity} />
               {onAddToCart && offer && (
                 <button
                   type="button"

@@ -17,13 +17,25 @@ export function quantityBounds(offer: Offer): QuantityBounds {
 
 export const clampQuantity = (quantity: number, { min, max }: QuantityBounds) => Math.max(min, Math.min(max, Math.round(quantity)));
 
+/**
+ * The quantity a shopper typed, as asked for: within the order bounds, except above the stock,
+ * where it stays as typed so that the add is refused with addToCart.max (SPEC §4, §5) instead of
+ * silently adding less than asked.
+ */
+export function askedQuantity(quantity: number, bounds: QuantityBounds, stock: number): number {
+  const rounded = Math.round(quantity);
+  return rounded > stock ? rounded : clampQuantity(rounded, bounds);
+}
+
 interface QuantitySelectorProps {
   value: number;
   bounds: QuantityBounds;
+  /** The offer's stock: a typed quantity above it is kept, for the add to refuse it. */
+  stock: number;
   onChange: (quantity: number) => void;
 }
 
-export function QuantitySelector({ value, bounds, onChange }: QuantitySelectorProps) {
+export function QuantitySelector({ value, bounds, stock, onChange }: QuantitySelectorProps) {
   const { _ } = useLingui();
   const id = useId();
   // What is typed stays as typed until the field is left, so that "1" can become "12".
@@ -32,7 +44,7 @@ export function QuantitySelector({ value, bounds, onChange }: QuantitySelectorPr
   const commit = (text: string) => {
     setDraft(null);
     const parsed = Number.parseInt(text, 10);
-    onChange(Number.isNaN(parsed) ? value : clampQuantity(parsed, bounds));
+    onChange(Number.isNaN(parsed) ? value : askedQuantity(parsed, bounds, stock));
   };
 
   return (

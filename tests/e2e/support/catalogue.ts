@@ -147,7 +147,7 @@ export async function landingOf(lang: Lang, categoryPath: string): Promise<compo
   const { data: body, response } = await api.POST("/afs_marketing_landing/findOne", {
     body: { attrId: "marketing_landing_category", attrValue: categoryPath, categoryUp: false },
   });
-  if (response.status === 404) return null;
+  if (response.status === 204) return null;
   if (!response.ok || body === undefined) throw new Error(`the landing of ${categoryPath} answered ${response.status}`);
   return body;
 }
