@@ -10,6 +10,7 @@ import type { Config } from "./config.ts";
 import type { Database } from "./db/client.ts";
 import { registerContractRoutes } from "./http/contract.ts";
 import { registerErrorHandlers, type ErrorBody } from "./http/errors.ts";
+import { registerSecurityHeaders } from "./http/security-headers.ts";
 import type { StaffDirectory } from "./adapters/staff-directory/staff-directory.ts";
 import type { CustomerSessions } from "./http/customer-session.ts";
 import { COMPRESS_THRESHOLD_BYTES, createReadCache, noCache } from "./http/read-cache.ts";
@@ -77,6 +78,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   // Platform
   registerErrorHandlers(app);
+  await registerSecurityHeaders(app, config);
   // JSON answers compressed for clients that accept it (cached catalogue answers come compressed
   // already, built files are precompressed): listings get several times smaller on a phone's link.
   await app.register(fastifyCompress, { encodings: ["br", "gzip"], threshold: COMPRESS_THRESHOLD_BYTES });

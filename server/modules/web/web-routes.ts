@@ -12,6 +12,7 @@ import type { FastifyInstance } from "fastify";
 import type { RuntimeConfig } from "../../../src/app/runtime-config.ts";
 import type { Config } from "../../config.ts";
 import { noRouteBody } from "../../http/errors.ts";
+import { configuredSources, inlineScriptHashes, pagePolicy } from "../../http/security-headers.ts";
 import type { Lang } from "../../../common/languages.ts";
 import { consentUndecided, firstPaintMarkup, loadFirstPaintTexts, withFirstPaint, withScriptsAfterFirstPaint, type FirstPaintTexts } from "./first-paint.ts";
 
@@ -102,28 +103,36 @@ export async function webRoutes(app: FastifyInstance, options: { config: Config;
   const catalogues = messageCatalogues(webRoot);
   // The languages are the build's catalogues; each one's first paint reads its texts once.
   const texts = new Map([...catalogues.keys()].map((lang) => [lang, loadFirstPaintTexts(lang, options.localesDir)]));
-  const pages = new Map<string, string>();
+  const extraSources = configuredSources(options.config);
+  const pages = new Map<string, { html: string; policy: string }>();
   const pageFor = (firstSegment: string, cookieHeader: string | undefined) => {
     const lang = catalogues.has(firstSegment) ? firstSegment : "";
     const consentBanner = lang !== "" && consentUndecided(cookieHeader);
     const key = `${lang}:${consentBanner}`;
-    let html = pages.get(key);
-    if (html === undefined) {
-      html = pageHtml(indexHtml, runtimeConfig, catalogues.get(lang));
+    let page = pages.get(key);
+    if (page === undefined) {
+      let html = pageHtml(indexHtml, runtimeConfig, catalogues.get(lang));
       const langTexts = texts.get(lang);
       if (langTexts) html = languagePageHtml(html, lang as Lang, runtimeConfig.brandName, langTexts, consentBanner);
-      pages.set(key, html);
+      // The page's inline loader runs by its hash: no other inline script can.
+      page = { html, policy: pagePolicy(inlineScriptHashes(html), extraSources) };
+      pages.set(key, page);
     }
-    return html;
+    return page;
   };
 
   app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split("?")[0] ?? "/";
     const isPage = (request.method === "GET" || request.method === "HEAD") && !SERVER_PREFIXES.some((prefix) => pathname.startsWith(prefix));
     if (isPage && !path.extname(pathname)) {
-      const html = pageFor(pathname.split("/")[1] ?? "", request.headers.cookie);
+      const page = pageFor(pathname.split("/")[1] ?? "", request.headers.cookie);
       // The first paint depends on the consent cookie.
-      return reply.header("cache-control", "no-cache").header("vary", "cookie").type("text/html; charset=utf-8").send(html);
+      return reply
+        .header("cache-control", "no-cache")
+        .header("vary", "cookie")
+        .header("content-security-policy", page.policy)
+        .type("text/html; charset=utf-8")
+        .send(page.html);
     }
     return reply.status(404).send(noRouteBody(request));
   });

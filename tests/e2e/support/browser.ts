@@ -1,4 +1,5 @@
-// One browser per test file, a fresh context (cookies, storage) per test. `openPage` is how a
+// One browser per test file, a fresh context (cookies, storage) per test; a test fails on an
+// uncaught page error or on anything the shop's Content-Security-Policy blocked. `openPage` is how a
 // test arrives at the shop: it loads a path and waits until the app has rendered its page.
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { afterAll, afterEach, inject } from "vitest";
@@ -26,6 +27,21 @@ let context: BrowserContext | undefined;
 /** The banner was answered (or left to the test) in this context: later pages do not show it. */
 let consentHandled = false;
 const pageErrors: string[] = [];
+/** What the shop's Content-Security-Policy blocked, in any page of the test: a bug of the shop or its policy. */
+const policyViolations: string[] = [];
+
+/** Reports each `securitypolicyviolation` of every page of the context to the test. */
+async function watchPolicyViolations(created: BrowserContext): Promise<void> {
+  await created.exposeBinding("__reportPolicyViolation", ({ page }, violation: string) => {
+    policyViolations.push(`${page.url()}: ${violation}`);
+  });
+  await created.addInitScript(() => {
+    document.addEventListener("securitypolicyviolation", (event) => {
+      const report = (window as unknown as { __reportPolicyViolation?: (violation: string) => void }).__reportPolicyViolation;
+      report?.(`${event.effectiveDirective} blocked ${event.blockedURI || "an inline resource"} (${event.sourceFile}:${event.lineNumber})`);
+    });
+  });
+}
 
 async function launchedBrowser(): Promise<Browser> {
   browser ??= await chromium.launch({ executablePath: inject("chromePath"), args: CHROME_ARGS, headless: true });
@@ -34,13 +50,22 @@ async function launchedBrowser(): Promise<Browser> {
 
 /** The current test's context, created on first use. */
 async function testContext(): Promise<BrowserContext> {
-  context ??= await (await launchedBrowser()).newContext({
-    baseURL: inject("baseUrl"),
-    viewport: DESKTOP,
-    locale: "fr-FR",
-    timezoneId: "Europe/Paris",
-  });
+  if (!context) {
+    const created = await (await launchedBrowser()).newContext({
+      baseURL: inject("baseUrl"),
+      viewport: DESKTOP,
+      locale: "fr-FR",
+      timezoneId: "Europe/Paris",
+    });
+    await watchPolicyViolations(created);
+    context = created;
+  }
   return context;
+}
+
+/** The policy violations seen so far in the test (the check after each test fails on any). */
+export function policyViolationsSoFar(): string[] {
+  return [...policyViolations];
 }
 
 /** The language of the page's address (`/en/...` → en; anything else is French). */
@@ -87,6 +112,9 @@ afterEach(async () => {
   // An uncaught exception in the page is a bug even when the assertions passed.
   const errors = pageErrors.splice(0);
   if (errors.length > 0) throw new Error(`uncaught error(s) in the page:\n${errors.join("\n")}`);
+  // So is anything the page asked for that its Content-Security-Policy refused.
+  const violations = policyViolations.splice(0);
+  if (violations.length > 0) throw new Error(`Content-Security-Policy violation(s):\n${violations.join("\n")}`);
 });
 
 afterAll(async () => {
