@@ -209,6 +209,48 @@ describe("account pages", () => {
     expect(saved.addresses).toEqual([expect.objectContaining({ name: "Maison", city: "Lyon", street: "3 rue Mercière" })]);
   });
 
+  describe("signing out (SPEC §4: the token, the cart and the employee flags go)", () => {
+    /** Signed out for the shop and for the server: no token kept, and the old one refused. */
+    async function expectSignedOut(page: Page, token: string) {
+      await visible(page.getByRole("banner").getByRole("button", { name: message("fr", "layout.account") }));
+      const cookies = await page.context().cookies();
+      expect(cookies.find((cookie) => cookie.name === "customerToken")).toBeUndefined();
+      expect(cookies.find((cookie) => cookie.name === "cart_id")).toBeUndefined();
+      expect(await page.evaluate(() => [sessionStorage.getItem("empowerment"), sessionStorage.getItem("empowermentClient")])).toEqual([null, null]);
+      const api = await storefrontApi("fr");
+      await expect
+        .poll(async () => (await api.GET("/customers/me", { params: { header: { "X-Customer-Authorization": `Bearer ${token}` } } })).response.status)
+        .toBe(401);
+    }
+
+    it("from the header on a wide screen", async () => {
+      const session = await registerCustomer();
+      const page = await openSignedIn(session, "/fr");
+      await page.evaluate(() => sessionStorage.setItem("empowerment", "true"));
+      await page.getByRole("banner").getByRole("button", { name: message("fr", "layout.signOut"), exact: true }).click();
+      await expectSignedOut(page, session.token);
+    });
+
+    it("from the account page, back on the home page", async () => {
+      const session = await registerCustomer();
+      const page = await openSignedIn(session, "/fr/mon-compte/profil");
+      await page.getByRole("main").getByRole("button", { name: message("fr", "layout.signOut"), exact: true }).click();
+      await waitForPath(page, "/fr");
+      await expectSignedOut(page, session.token);
+    });
+
+    it("from the phone menu", async () => {
+      const session = await registerCustomer();
+      const page = await openSignedIn(session, "/fr", { viewport: MOBILE });
+      await page.getByRole("navigation", { name: message("fr", "layout.bottomBar") }).getByRole("button", { name: message("fr", "navigation.menu"), exact: true }).click();
+      const menu = await visible(page.getByRole("dialog", { name: message("fr", "navigation.menu") }));
+      await menu.getByRole("button", { name: message("fr", "layout.signOut"), exact: true }).click();
+      await hidden(menu);
+      await visible(page.getByRole("navigation", { name: message("fr", "layout.bottomBar") }).getByRole("button", { name: message("fr", "layout.account") }));
+      await expect.poll(async () => (await page.context().cookies()).some((cookie) => cookie.name === "customerToken")).toBe(false);
+    });
+  });
+
   it("lists the address book by name, descending, with the default badges", async () => {
     const session = await registerCustomer();
     const api = await storefrontApi("fr");

@@ -3,7 +3,7 @@
 // (the login modal opens). The route's guard (src/routes/router.tsx) waits for a stored session to
 // be checked, sends an unknown page to the 404 and the other language's slug to this one's.
 import { useLingui } from "@lingui/react";
-import { Link, useParams, useRouter } from "@tanstack/react-router";
+import { Link, useNavigate, useParams, useRouter } from "@tanstack/react-router";
 import { useEffect, useRef } from "react";
 import { useSession, type Customer } from "../../app/session.ts";
 import { useLang, useShopContext } from "../../app/shop-context.ts";
@@ -62,11 +62,21 @@ export function AccountSignIn({ onSignedIn }: { onSignedIn?: () => void }) {
 
 function SignedInAccount({ customer, tab, lang }: { customer: Customer; tab: AccountTab; lang: Lang }) {
   const { _ } = useLingui();
+  const session = useSession();
+  const navigate = useNavigate();
+  const signOut = () => {
+    session.signOut();
+    // Home, rather than the account's invitation to sign in again.
+    void navigate({ to: pagePath("home", lang) });
+  };
   return (
     <section className="account container">
       <header className="account__header">
         <h1>{_("account.title")}</h1>
         <p className="account__hello">{_("account.hello", { firstName: customer.firstName, lastName: customer.lastName })}</p>
+        <button type="button" className="button button--ghost account__sign-out" onClick={signOut}>
+          {_("layout.signOut")}
+        </button>
       </header>
       <nav className="account__tabs" aria-label={_("account.tabs")}>
         <ul>

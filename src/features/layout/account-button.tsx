@@ -10,6 +10,18 @@ import { AccountIcon } from "./shell-icons.tsx";
 /** SPEC §2: the profile is /mon-compte/profil (its slug in each language). */
 const PROFILE_SLUG = { fr: "profil", en: "profile" } as const;
 
+/** SPEC §4 logout, beside the account button on wide screens: the flags, the cart and the token go. */
+export function SignOutButton({ className }: { className: string }) {
+  const { _ } = useLingui();
+  const session = useSession();
+  if (session.status !== "signedIn") return null;
+  return (
+    <button type="button" className={className} onClick={session.signOut}>
+      <span>{_("layout.signOut")}</span>
+    </button>
+  );
+}
+
 export function AccountButton({ className }: { className: string }) {
   const { _ } = useLingui();
   const lang = useLang();

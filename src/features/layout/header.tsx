@@ -3,7 +3,7 @@
 import { CartButton, CartDialogsMount } from "../cart/cart-button.tsx";
 import { LanguageSwitcher } from "../navigation/language-switcher.tsx";
 import { BrandLogo } from "./brand-logo.tsx";
-import { AccountButton } from "./account-button.tsx";
+import { AccountButton, SignOutButton } from "./account-button.tsx";
 import { useWideHeaderParts } from "./wide-screen-parts.ts";
 
 export function Header() {
@@ -17,6 +17,7 @@ export function Header() {
           <div className="site-header__actions">
             <LanguageSwitcher />
             <AccountButton className="site-header__action site-header__account" />
+            <SignOutButton className="site-header__action site-header__sign-out" />
             <CartButton className="site-header__action site-header__cart" />
           </div>
         </div>

@@ -4,6 +4,7 @@ import { useLingui } from "@lingui/react";
 import { Link } from "@tanstack/react-router";
 import { useEffect, useRef, useState } from "react";
 import type { CategoryNode } from "../../api/queries/catalog.ts";
+import { useSession } from "../../app/session.ts";
 import { useLang } from "../../app/shop-context.ts";
 import { Modal } from "../../ui/modal.tsx";
 import { categoryParams, pagePath } from "../../../common/pages.ts";
@@ -24,6 +25,7 @@ function DrillDown({ onNavigate }: { onNavigate: () => void }) {
   const { _ } = useLingui();
   const lang = useLang();
   const { categories, isPending, isError } = useCategoryTree(true);
+  const session = useSession();
   const [trail, setTrail] = useState<CategoryNode[]>([]);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const moved = useRef(false);
@@ -84,6 +86,18 @@ function DrillDown({ onNavigate }: { onNavigate: () => void }) {
       </ul>
       <div className="drill__footer">
         <LanguageSwitcher className="language-switcher language-switcher--menu" onNavigate={onNavigate} />
+        {session.status === "signedIn" && (
+          <button
+            type="button"
+            className="drill__item drill__sign-out"
+            onClick={() => {
+              session.signOut();
+              onNavigate();
+            }}
+          >
+            {_("layout.signOut")}
+          </button>
+        )}
       </div>
     </div>
   );
