@@ -180,6 +180,24 @@ describe("account pages", () => {
     expect(after.defaultShippingAddress).toBeNull();
   });
 
+  it("writes the phone again for the overseas territory chosen after it was typed", async () => {
+    const session = await registerCustomer();
+    const page = await openSignedIn(session, "/fr/mon-compte/adresses");
+    await page.getByRole("button", { name: message("fr", "account.addresses.add"), exact: true }).click();
+    const dialog = await visible(page.getByRole("dialog", { name: message("fr", "addressModal.addTitle") }));
+    const field = (id: string) => dialog.getByRole("textbox", { name: message("fr", id), exact: true });
+    await field("addressForm.postCode.label").fill("97200");
+    await field("addressForm.postCode.label").blur();
+    const phone = field("addressForm.phone.label");
+    await phone.fill("0696123456");
+    await phone.blur();
+    await page.waitForFunction((element) => (element as HTMLInputElement).value === "+33 6 96 12 34 56", await phone.elementHandle());
+    await dialog.getByRole("button", { name: message("fr", "addressForm.country.useSuggestion").replace("{territory}", "Martinique") }).click();
+    expect(await dialog.getByRole("combobox", { name: message("fr", "addressForm.country.label"), exact: true }).inputValue()).toBe("MQ");
+    await page.waitForFunction((element) => (element as HTMLInputElement).value === "+596 696 12 34 56", await phone.elementHandle());
+    await hidden(dialog.getByText(message("fr", "addressForm.phone.error"), { exact: true }));
+  });
+
   it("refuses to add an address under a name the book already has, and keeps the saved one", async () => {
     const session = await registerCustomer();
     const api = await storefrontApi("fr");

@@ -10,6 +10,7 @@ import {
   EMPTY_ADDRESS,
   formatPhoneInternational,
   generateAddressName,
+  phoneForNewCountry,
   GENERATED_NAME_RANDOM_LENGTH,
   randomCharacters,
   type AddressFormValues,
@@ -151,6 +152,20 @@ describe("phone", () => {
     expect(formatPhoneInternational("0612345678", "FR")).toBe("+33 6 12 34 56 78");
     expect(formatPhoneInternational("020 7946 0018", "GB")).toBe("+44 20 7946 0018");
     expect(formatPhoneInternational("0612", "FR")).toBeUndefined();
+  });
+
+  it("is written again for the territory chosen after it was typed for France", () => {
+    // Typed with France chosen, shown as a French number: invalid for Martinique as it stands.
+    const shown = formatPhoneInternational("0696123456", "FR") ?? "";
+    expect(shown).toBe("+33 6 96 12 34 56");
+    expect(errorsOf({ phone: shown, country: "MQ", postCode: "97200", city: "Fort-de-France" }).phone).toBe("addressForm.phone.error");
+    const rewritten = phoneForNewCountry(shown, "FR", "MQ");
+    expect(rewritten).toBe("+596 696 12 34 56");
+    expect(errorsOf({ phone: rewritten, country: "MQ", postCode: "97200", city: "Fort-de-France" }).phone).toBeUndefined();
+    // A number already right for the new country, an empty one and one that fits nowhere stay.
+    expect(phoneForNewCountry("+590 690 12 34 56", "FR", "GP")).toBe("+590 690 12 34 56");
+    expect(phoneForNewCountry("", "FR", "MQ")).toBe("");
+    expect(phoneForNewCountry("12", "FR", "MQ")).toBe("12");
   });
 });
 

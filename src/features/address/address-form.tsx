@@ -19,6 +19,7 @@ import {
   COMPANY_MAX,
   EMPTY_ADDRESS,
   formatPhoneInternational,
+  phoneForNewCountry,
   NAME_MAX,
   POSTCODE_MAX,
   STREET_MAX,
@@ -123,7 +124,9 @@ export function AddressForm({ address, allowedCountries, defaults, submitLabel, 
 
   const chooseTerritory = () => {
     if (!territory) return;
+    const phone = phoneForNewCountry(values.phone, values.country, territory);
     change("country", territory);
+    if (phone !== values.phone) change("phone", phone);
     controls.current.country?.focus();
   };
 

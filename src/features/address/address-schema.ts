@@ -82,6 +82,19 @@ export function formatPhoneInternational(phone: string, country: string): string
   return phoneForCountry(phone, country)?.formatInternational();
 }
 
+/**
+ * The phone once the country changed (a suggested territory chosen after the phone was typed and
+ * written for France): the same digits read for the new country, in its international form; the
+ * phone as it was when they make no valid number there.
+ */
+export function phoneForNewCountry(phone: string, from: string, to: string): string {
+  if (phone.trim() === "") return phone;
+  const already = formatPhoneInternational(phone, to);
+  if (already) return already;
+  const before = phoneForCountry(phone, from);
+  return (before && formatPhoneInternational(before.formatNational(), to)) ?? phone;
+}
+
 const text = () => v.pipe(v.string(), v.trim());
 
 const requiredText = (field: AddressField, min: number, max: number) =>
