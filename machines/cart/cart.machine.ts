@@ -9,7 +9,7 @@
 // kept (a cookie, through the provided storeCartId/forgetCartId); a failed fetch forgets it. At sign-in
 // a General public customer's cart is reloaded (the server merged the anonymous one into it); for any
 // other group the stored id is forgotten first, so the anonymous cart does not follow them.
-import { assign, fromPromise, raise, setup } from "xstate";
+import { assign, enqueueActions, fromPromise, raise, setup } from "xstate";
 import { statusOf } from "../shared/http-status.ts";
 import { exceedsStock, isOrderableQuantity, lineCount, lineOf, quantityAfterAdd } from "./cart.quantities.ts";
 import {
@@ -147,6 +147,7 @@ export const cartMachine = setup({
     forgetCartId: () => {},
     /** Provided by the app: push the notification. */
     notify: (_, _params: CartNotification) => {},
+
   },
 }).createMachine({
   id: "cart",
@@ -287,6 +288,10 @@ export const cartMachine = setup({
                 guard: { type: "isChange", params: { kind: "add" } },
                 target: "ready",
                 actions: [
+                  // The change took the basket out of its coupon's reach (its minimum): the server took it off.
+                  enqueueActions(({ context, event, enqueue }) => {
+                    if (context.cart?.coupon && !event.output.coupon) enqueue({ type: "notify", params: { kind: "info", messageId: "coupon.dropped" } });
+                  }),
                   { type: "setCart", params: ({ event }) => ({ cart: event.output }) },
                   { type: "storeCartId", params: ({ event }) => ({ cartId: event.output.uuid }) },
                   { type: "notify", params: { kind: "info", messageId: MESSAGE_OF_CHANGE.add } },
@@ -301,6 +306,10 @@ export const cartMachine = setup({
                 guard: { type: "isChange", params: { kind: "remove" } },
                 target: "ready",
                 actions: [
+                  // The change took the basket out of its coupon's reach (its minimum): the server took it off.
+                  enqueueActions(({ context, event, enqueue }) => {
+                    if (context.cart?.coupon && !event.output.coupon) enqueue({ type: "notify", params: { kind: "info", messageId: "coupon.dropped" } });
+                  }),
                   {
                     type: "openProductModal",
                     params: ({ context }) => ({ kind: "removed", line: lineOf(context.cart, changeOf(context).offerId) ?? null }),
@@ -314,6 +323,10 @@ export const cartMachine = setup({
               {
                 target: "ready",
                 actions: [
+                  // The change took the basket out of its coupon's reach (its minimum): the server took it off.
+                  enqueueActions(({ context, event, enqueue }) => {
+                    if (context.cart?.coupon && !event.output.coupon) enqueue({ type: "notify", params: { kind: "info", messageId: "coupon.dropped" } });
+                  }),
                   { type: "setCart", params: ({ event }) => ({ cart: event.output }) },
                   { type: "storeCartId", params: ({ event }) => ({ cartId: event.output.uuid }) },
                   { type: "notify", params: { kind: "info", messageId: MESSAGE_OF_CHANGE.update } },

@@ -143,6 +143,8 @@ function answers(snapshot: CartSnapshot): CartModelEvent[] {
   if (snapshot.matches({ data: "updating" }) && change) {
     return [
       { type: "xstate.done.actor.setOfferQuantity", output: cartAfter(cart, change) },
+      // The change took the basket below its coupon's minimum: the server took the coupon off.
+      ...(cart?.coupon ? [{ type: "xstate.done.actor.setOfferQuantity" as const, output: { ...cartAfter(cart, change), coupon: null, specialPrice: null } }] : []),
       { type: "xstate.error.actor.setOfferQuantity", error: CANCELLED_ERROR },
       { type: "xstate.error.actor.setOfferQuantity", error: STOCK_ERROR },
       ...(cart ? [{ type: "xstate.error.actor.setOfferQuantity" as const, error: CART_GONE_ERROR }] : []),

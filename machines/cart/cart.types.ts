@@ -93,6 +93,7 @@ export type CartMessageId =
   | "coupon.removed"
   | "coupon.allready"
   | "coupon.not"
+  | "coupon.dropped"
   | "errors.server.access";
 
 /** A notification the cart asks the app to show (a `notifications.push` without its type). */

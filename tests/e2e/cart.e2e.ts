@@ -16,6 +16,8 @@ const VALID_COUPON = "BIENVENUE10";
 const EXPIRED_COUPON = "ETE2025";
 /** Adds a free luggage tag: the amount to pay does not change. */
 const GIFT_COUPON = "CADEAU";
+/** 15 € off a basket from 100 €. */
+const AMOUNT_COUPON = "VOYAGE15";
 
 let cardProduct: ProductSummary;
 let cardCategoryPath: string;
@@ -256,6 +258,31 @@ describe("cart", () => {
     await visible(totals.getByText(shownPrice(withGift.totalPrice.taxIncluded, "fr"), { exact: true }));
     expect(await totals.locator("s").count()).toBe(0);
     expect(await totals.getByText(shownPrice(withGift.totalPrice.taxIncluded, "fr"), { exact: true }).count()).toBe(1);
+  });
+
+  it("says so when a change takes the basket below its coupon's minimum and the coupon is taken off", async () => {
+    // VOYAGE15 takes 15 € off a basket from 100 €: two items above 100 €, one below.
+    const fitting = (await allProducts("fr")).find((product) => {
+      const unit = product.offer ? (product.offer.discountPrice ?? product.offer.regularPrice).taxIncluded : 0;
+      return isSimple(product) && stockLimited(product) && (product.offer?.stockQuantity ?? 0) >= 2 && unit >= 5_000 && unit < 10_000;
+    });
+    if (!fitting) throw new Error("the demo catalogue has no simple product between 50 and 100 €");
+    const page = await openPage(`/fr/produit/${fitting.slug}`);
+    await addFromProductPage(page, fitting);
+    await page.goto("/fr/mon-panier");
+    const main = page.getByRole("main");
+    const row = await visible(line(main, fitting.name));
+    await row.getByRole("button", { name: message("fr", "cart.line.increase"), exact: true }).click();
+    await waitForQuantity(page, row, 2);
+    await main.getByLabel(message("fr", "cart.coupon.label"), { exact: true }).fill(AMOUNT_COUPON);
+    await main.getByRole("button", { name: message("fr", "cart.coupon.apply"), exact: true }).click();
+    await expectNotification(page, "coupon.add", "status");
+    expect((await serverCart()).coupon?.code).toBe(AMOUNT_COUPON);
+
+    await row.getByRole("button", { name: message("fr", "cart.line.decrease"), exact: true }).click();
+    await expectNotification(page, "coupon.dropped", "status");
+    await waitForQuantity(page, row, 1);
+    expect((await serverCart()).coupon).toBeNull();
   });
 
   it("clears the cart", async () => {

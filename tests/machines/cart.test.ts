@@ -224,6 +224,7 @@ function expectedEffects(previous: CartSnapshot, event: { type: string; [key: st
     }
     if (actor === "setOfferQuantity") {
       const change = previous.context.change;
+      if (previous.context.cart?.coupon && output && !output.coupon) effects.notified.push(info("coupon.dropped"));
       effects.stored.push(output?.uuid ?? "");
       effects.notified.push(info(change?.kind === "add" ? "addToCart.add" : change?.kind === "remove" ? "addToCart.remove" : "addToCart.update"));
       if (change?.kind === "add") effects.modal = "added";
