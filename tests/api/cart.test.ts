@@ -185,6 +185,26 @@ describe.each(backends())("the cart API on $name", (backend) => {
     });
   });
 
+  describe("pictures", () => {
+    it("shows a line with its variant's own picture, not the product's cover", async () => {
+      const [chosen] = await shop.db.rows<{ offer_id: number; picture_id: number; cover_id: number }>(sql`
+        select o.id as offer_id, vp.id as picture_id, cover.id as cover_id
+        from pictures vp
+        join offers o on o.variant_id = vp.variant_id
+        join pictures cover on cover.product_id = vp.product_id and cover.is_cover
+        where vp.variant_id is not null and vp.video_url is null and vp.id <> cover.id and o.stock_quantity > 0
+          and o.min_order_quantity <= 1
+          and not exists (select 1 from pictures other where other.variant_id = vp.variant_id and other.video_url is null
+                          and (other.is_cover and not vp.is_cover or other.is_cover = vp.is_cover and other.position < vp.position))
+        order by vp.id limit 1`);
+      if (!chosen) throw new Error("the demo catalogue has no variant with a picture of its own");
+      const cart = await newCart(chosen.offer_id, 1);
+      const line = lineOf(cart, chosen.offer_id);
+      expect(line?.product.coverPicture?.id).toBe(chosen.picture_id);
+      expect(line?.product.coverPicture?.id).not.toBe(chosen.cover_id);
+    });
+  });
+
   describe("totals and taxes", () => {
     it("derives tax-free amounts per line from the tax-included total, to the cent, and adds them up", async () => {
       const standard = await offers.take({ stock: 20, regular: 1990, max: 10 });

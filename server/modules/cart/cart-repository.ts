@@ -390,6 +390,7 @@ export function createCartRepository(deps: { db: Database; catalog: CatalogRepos
               order by a.position, av.index`),
         catalog.summaries(productIds, lang),
       ]);
+      const variantPictures = await catalog.variantPictures(variantIds, lang);
       const productById = new Map(products.map((product) => [product.id, product]));
       const attributesByVariant = new Map<number, SelectedAttribute[]>();
       for (const row of attributes) {
@@ -409,10 +410,12 @@ export function createCartRepository(deps: { db: Database; catalog: CatalogRepos
         const pricedLine = priced[index];
         if (!product || !pricedLine) return [];
         const price = linePrice(pricedLine);
+        // The line shows the chosen variant's own picture (its colour), when it has one.
+        const variantPicture = variantPictures.get(line.variant_id);
         return [
           {
             quantity: line.quantity,
-            product,
+            product: variantPicture ? { ...product, coverPicture: variantPicture } : product,
             offerId: line.offer_id,
             offer: toOffer({ ...line, id: line.offer_id }),
             variantReference: line.variant_reference,

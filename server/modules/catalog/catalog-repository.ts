@@ -275,6 +275,19 @@ export function createCatalogRepository(db: Database) {
     return limit === undefined ? rows : rows.filter((row) => Number(row.rank) <= limit);
   }
 
+  /** The picture of each variant that has its own (its cover, else its first), by variant id. */
+  async function variantPictures(variantIds: number[], lang: Lang): Promise<Map<number, Picture>> {
+    if (variantIds.length === 0) return new Map();
+    const name = col(lang, "p.name_fr", "p.name_en");
+    const rows = await db.rows<PictureRow>(sql`
+      select distinct on (pi.variant_id) pi.id, pi.product_id, pi.variant_id, pi.position, pi.is_cover, pi.category, pi.video_url,
+             case when pi.position = 0 then ${name} else ${name} || ' – ' || (pi.position + 1) end as title
+      from pictures pi join products p on p.id = pi.product_id
+      where pi.variant_id in (${sql.join(variantIds, sql`, `)}) and pi.video_url is null
+      order by pi.variant_id, pi.is_cover desc, pi.position`);
+    return new Map(rows.flatMap((row) => (row.variant_id === null ? [] : [[row.variant_id, toPicture(row)] as const])));
+  }
+
   /** Product cards for these ids, in the given order. */
   async function summaries(productIds: number[], lang: Lang): Promise<ProductSummary[]> {
     if (productIds.length === 0) return [];
@@ -645,6 +658,7 @@ export function createCatalogRepository(db: Database) {
     productIdsByReferences,
     product,
     summaries,
+    variantPictures,
     /** Forgets cached categories after the tree changed. */
     invalidate() {
       categoriesCache = undefined;
