@@ -24,6 +24,38 @@ const subscribeSlots = (listener: () => void) => {
   return () => slotListeners.delete(listener);
 };
 
+/** The element that had the focus last: a modal opened after its opener lost the focus (a button
+ *  disabled while its request ran) still finds its way back to it. */
+let lastFocused: HTMLElement | null = null;
+if (typeof document !== "undefined") {
+  document.addEventListener("focusin", (event) => {
+    if (event.target instanceof HTMLElement && event.target !== document.body) lastFocused = event.target;
+  });
+}
+
+/** Where each open dialog gives the focus back when it closes. */
+const openers = new WeakMap<Element, () => HTMLElement | null>();
+
+/**
+ * Where the focus goes when a dialog opened now closes: what had the focus; or, when that was in
+ * another dialog gone since (the welcome dialog after the sign-in dialog), where that one returned it.
+ */
+function focusReturnTarget(): () => HTMLElement | null {
+  const active = document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : lastFocused;
+  const parentDialog = active?.closest("dialog");
+  const parentTarget = parentDialog ? openers.get(parentDialog) : undefined;
+  return () => (active?.isConnected ? active : (parentTarget?.() ?? null)) ?? replacementOf(active);
+}
+
+/**
+ * A control replaced while a dialog was open (the account button, a link once signed in) names
+ * its role in `data-focus-return`: the focus goes to what holds that role now.
+ */
+function replacementOf(gone: HTMLElement | null | undefined): HTMLElement | null {
+  const role = gone?.dataset.focusReturn;
+  return role ? document.querySelector<HTMLElement>(`[data-focus-return="${CSS.escape(role)}"]`) : null;
+}
+
 /** The element of the topmost open dialog where overlays may be portalled, or null. */
 export function useTopModalSlot(): HTMLElement | null {
   return useSyncExternalStore(
@@ -68,7 +100,8 @@ function OpenModal({ onClose, title, closeLabel, variant = "center", hideTitle =
   useLayoutEffect(() => {
     const dialog = dialogRef.current;
     if (!dialog) return;
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    const restoreTarget = focusReturnTarget();
+    openers.set(dialog, restoreTarget);
     dialog.showModal();
     // A field marked data-autofocus (a search box) gets the focus; otherwise the first control.
     const preferred = dialog.querySelector<HTMLElement>("[data-autofocus]");
@@ -90,7 +123,7 @@ function OpenModal({ onClose, title, closeLabel, variant = "center", hideTitle =
         emitSlots();
       }
       if (dialog.open) dialog.close();
-      if (opener?.isConnected) opener.focus();
+      restoreTarget()?.focus();
     };
   }, []);
 

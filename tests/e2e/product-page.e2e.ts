@@ -230,7 +230,7 @@ describe("the quantity", () => {
     expect(await decrease(page).isDisabled()).toBe(true);
   });
 
-  it("is capped by the stock when it is below the maximal order quantity", async () => {
+  it("steps up to the stock, and refuses to add more typed above it with addToCart.max", async () => {
     const product = await findProduct(
       "fr",
       "simple product with 2 to 5 in stock, below its maximal order quantity",
@@ -249,9 +249,13 @@ describe("the quantity", () => {
       await expect.poll(() => input.inputValue()).toBe(String(quantity));
     }
     expect(await increase(page).isDisabled()).toBe(true);
+    // Typed above the stock: kept as asked, and the add is refused with addToCart.max (SPEC §4),
+    // never turned silently into the stock.
     await input.fill(String(stock + 10));
     await input.press("Tab");
-    await expect.poll(() => input.inputValue()).toBe(String(stock));
+    await expect.poll(() => input.inputValue()).toBe(String(stock + 10));
+    await page.getByRole("button", { name: message("fr", "product.addToCart"), exact: true }).click();
+    await visible(page.getByRole("alert").getByText(message("fr", "addToCart.max"), { exact: true }));
   });
 });
 

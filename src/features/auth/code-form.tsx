@@ -2,7 +2,7 @@
 // once all are filled; a paste is taken only when it is exactly six digits; arrows, Backspace and
 // typing move between the boxes.
 import { useLingui } from "@lingui/react";
-import { useId, useRef, useState, type ClipboardEvent, type FormEvent, type KeyboardEvent } from "react";
+import { useEffect, useId, useRef, useState, type ClipboardEvent, type FormEvent, type KeyboardEvent } from "react";
 import { CODE_LENGTH } from "../../../machines/auth/auth.types.ts";
 import { CODE_PATTERN } from "./auth-schemas.ts";
 import { FormAlert } from "./form-alert.tsx";
@@ -20,6 +20,10 @@ export function CodeForm() {
   const complete = CODE_PATTERN.test(code);
 
   const focusBox = (index: number) => boxes.current[Math.max(0, Math.min(CODE_LENGTH - 1, index))]?.focus();
+  // The view replaces the sign-in form whose button had the focus: the first box takes it.
+  useEffect(() => {
+    boxes.current[0]?.focus();
+  }, []);
   const setDigit = (index: number, digit: string) => setDigits((current) => current.map((value, at) => (at === index ? digit : value)));
 
   const onInput = (index: number, value: string) => {

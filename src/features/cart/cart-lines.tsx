@@ -79,8 +79,11 @@ function CartLine({ line, busy, onUpdate, onRemove, onFollowLink, headingLevel }
               className="cart-stepper__step"
               aria-label={_("cart.line.decrease")}
               aria-controls={quantityId}
-              disabled={busy || line.quantity <= min}
-              onClick={() => onUpdate(line.offerId, line.quantity - 1)}
+              // aria-disabled, not disabled: a pressed button keeps the keyboard focus while the cart updates.
+              aria-disabled={busy || line.quantity <= min}
+              onClick={() => {
+                if (!busy && line.quantity > min) onUpdate(line.offerId, line.quantity - 1);
+              }}
             >
               <span aria-hidden="true">−</span>
             </button>
@@ -93,8 +96,10 @@ function CartLine({ line, busy, onUpdate, onRemove, onFollowLink, headingLevel }
               aria-label={_("cart.line.increase")}
               aria-controls={quantityId}
               aria-describedby={line.quantity >= max ? `${quantityId}-max` : undefined}
-              disabled={busy}
-              onClick={() => onUpdate(line.offerId, line.quantity + 1)}
+              aria-disabled={busy}
+              onClick={() => {
+                if (!busy) onUpdate(line.offerId, line.quantity + 1);
+              }}
             >
               <span aria-hidden="true">+</span>
             </button>

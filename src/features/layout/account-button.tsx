@@ -28,14 +28,14 @@ export function AccountButton({ className }: { className: string }) {
   const session = useSession();
   if (session.status === "signedIn") {
     return (
-      <Link className={className} to={pagePath("account", lang)} params={{ pageName: PROFILE_SLUG[lang] }}>
+      <Link className={className} to={pagePath("account", lang)} params={{ pageName: PROFILE_SLUG[lang] }} data-focus-return={`account-${className}`}>
         <AccountIcon />
         <span>{_("layout.account")}</span>
       </Link>
     );
   }
   return (
-    <button type="button" className={className} aria-haspopup="dialog" onClick={session.openLogin}>
+    <button type="button" className={className} aria-haspopup="dialog" onClick={session.openLogin} data-focus-return={`account-${className}`}>
       <AccountIcon />
       <span>{_("layout.account")}</span>
     </button>
