@@ -22,7 +22,7 @@ export function SignOutButton({ className }: { className: string }) {
   );
 }
 
-export function AccountButton({ className }: { className: string }) {
+export function AccountButton({ className, labelClassName }: { className: string; labelClassName?: string }) {
   const { _ } = useLingui();
   const lang = useLang();
   const session = useSession();
@@ -30,14 +30,14 @@ export function AccountButton({ className }: { className: string }) {
     return (
       <Link className={className} to={pagePath("account", lang)} params={{ pageName: PROFILE_SLUG[lang] }} data-focus-return={`account-${className}`}>
         <AccountIcon />
-        <span>{_("layout.account")}</span>
+        <span className={labelClassName}>{_("layout.account")}</span>
       </Link>
     );
   }
   return (
     <button type="button" className={className} aria-haspopup="dialog" onClick={session.openLogin} data-focus-return={`account-${className}`}>
       <AccountIcon />
-      <span>{_("layout.account")}</span>
+      <span className={labelClassName}>{_("layout.account")}</span>
     </button>
   );
 }

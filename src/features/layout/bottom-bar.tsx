@@ -22,26 +22,26 @@ export function BottomBar({ onOpenMenu, onOpenSearch }: BottomBarProps) {
         <li>
           <button type="button" className="bottom-bar__item" aria-haspopup="dialog" onClick={onOpenMenu}>
             <MenuIcon />
-            <span>{_("navigation.menu")}</span>
+            <span className="bottom-bar__label">{_("navigation.menu")}</span>
           </button>
         </li>
         <li>
           <Link to={pagePath("home", lang)} className="bottom-bar__item" activeOptions={{ exact: true }}>
             <HomeIcon />
-            <span>{_("layout.home")}</span>
+            <span className="bottom-bar__label">{_("layout.home")}</span>
           </Link>
         </li>
         <li>
           <button type="button" className="bottom-bar__item" aria-haspopup="dialog" onClick={onOpenSearch}>
             <SearchIcon />
-            <span>{_("searchBar.open")}</span>
+            <span className="bottom-bar__label">{_("searchBar.open")}</span>
           </button>
         </li>
         <li>
-          <AccountButton className="bottom-bar__item" />
+          <AccountButton className="bottom-bar__item" labelClassName="bottom-bar__label" />
         </li>
         <li>
-          <CartButton className="bottom-bar__item" />
+          <CartButton className="bottom-bar__item" labelClassName="bottom-bar__label" />
         </li>
       </ul>
     </nav>

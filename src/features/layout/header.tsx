@@ -16,9 +16,9 @@ export function Header() {
           <div className="site-header__search">{wide && <wide.SearchBar />}</div>
           <div className="site-header__actions">
             <LanguageSwitcher />
-            <AccountButton className="site-header__action site-header__account" />
+            <AccountButton className="site-header__action site-header__account" labelClassName="site-header__label" />
             <SignOutButton className="site-header__action site-header__sign-out" />
-            <CartButton className="site-header__action site-header__cart" />
+            <CartButton className="site-header__action site-header__cart" labelClassName="site-header__label" />
           </div>
         </div>
       </div>
