@@ -3,7 +3,7 @@ import globals from "globals";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["node_modules", "dist", ".data", "scratch", "bench/.data", "src/api/schema.gen.ts", "server/db/migrations"] },
+  { ignores: ["node_modules", "dist", ".data", "scratch", "bench/.data", "common/api/schema.gen.ts", "server/db/migrations"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -12,7 +12,7 @@ import { gzipSync } from "node:zlib";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { chromium } from "playwright-core";
-import type { paths } from "../src/api/schema.gen.ts";
+import type { paths } from "../common/api/schema.gen.ts";
 import { pageHref, PAGES, type PageId } from "../common/pages.ts";
 import { cleanupAll, installSignalHandlers, onCleanup } from "./lib/lifecycle.ts";
 import { runCommand, startServer, type RunningServer } from "./lib/processes.ts";

@@ -1,4 +1,4 @@
-// `npm run api:check`: fails when src/api/schema.gen.ts is not what `npm run api:generate` would
+// `npm run api:check`: fails when common/api/schema.gen.ts is not what `npm run api:generate` would
 // write from the contract. The types are generated in memory, byte for byte as the CLI does.
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -8,9 +8,9 @@ import { pathToFileURL } from "node:url";
 import openapiTS, { astToString, COMMENT_HEADER } from "openapi-typescript";
 
 const contractPath = process.env.API_CONTRACT ?? "openapi/storefront.yaml";
-const schemaPath = process.env.API_SCHEMA_OUT ?? "src/api/schema.gen.ts";
+const schemaPath = process.env.API_SCHEMA_OUT ?? "common/api/schema.gen.ts";
 // What this script reproduces; if package.json's api:generate changes, this script must follow.
-const GENERATE_SCRIPT = "openapi-typescript openapi/storefront.yaml -o src/api/schema.gen.ts";
+const GENERATE_SCRIPT = "openapi-typescript openapi/storefront.yaml -o common/api/schema.gen.ts";
 // The CLI reads a Redocly config from the working directory when there is one.
 const REDOCLY_CONFIGS = ["redocly.yaml", "redocly.yml", ".redocly.yaml", ".redocly.yml"];
 

@@ -1,6 +1,6 @@
 // The server's configuration: every environment variable it reads, parsed and validated once.
 import * as v from "valibot";
-import { SOCIAL_NETWORKS, type SocialLink } from "../src/app/runtime-config.ts";
+import { SOCIAL_NETWORKS, type SocialLink } from "../common/runtime-config.ts";
 
 /** The storefront token used when none is configured; documented in the README, demo only. */
 export const DEMO_STOREFRONT_TOKEN = "escale-demo-storefront-token";

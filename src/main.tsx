@@ -22,7 +22,8 @@ import { reportLoadFailure } from "./app/lazy-actor.ts";
 import { createCustomerTokenStore } from "./app/customer-token.ts";
 import { createNotifications, NotificationsProvider } from "./app/notifications.tsx";
 import { createAuth, SessionProvider } from "./app/session-provider.tsx";
-import { fetchRuntimeConfig, type RuntimeConfig } from "./app/runtime-config.ts";
+import { RUNTIME_CONFIG_ELEMENT_ID, type RuntimeConfig } from "../common/runtime-config.ts";
+import { fetchRuntimeConfig } from "./app/runtime-config.ts";
 import { isWideScreen, loadWideHeaderParts } from "./features/layout/wide-screen-parts.ts";
 import { activateLanguage, apiLocaleOf, currentLang, DEFAULT_LANG, i18n, isLang } from "./i18n/i18n.ts";
 import { createAppRouter } from "./routes/router.tsx";
@@ -31,7 +32,7 @@ import "./ui/global.css";
 
 /** The configuration the server wrote into the page (server/modules/web), absent under `npm run dev`. */
 function inlineRuntimeConfig(): RuntimeConfig | undefined {
-  const text = document.getElementById("runtime-config")?.textContent;
+  const text = document.getElementById(RUNTIME_CONFIG_ELEMENT_ID)?.textContent;
   return text ? (JSON.parse(text) as RuntimeConfig) : undefined;
 }
 

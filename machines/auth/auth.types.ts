@@ -1,7 +1,7 @@
 // The vocabulary of the sign-in dialog (SPEC §2 login modal, §3 login and signup payloads, §4
 // Authentication and Code view, §8 login, code step and employee errors, §9 code length and attempts).
 // Two sub-flows share its views: the personal account and the staff-number (GPNet) account.
-import type { components } from "../../src/api/schema.gen.ts";
+import type { components } from "../../common/api/schema.gen.ts";
 
 export { isValidEmail } from "../shared/email-rule.ts";
 export { statusOf } from "../shared/http-status.ts";

@@ -1,7 +1,7 @@
 // The vocabulary of the cart (SPEC §2 cart sidebar and product modal, §3 Cart, §4 Cart, §8 cart
 // errors): the cart as the API gives it, what views and the auth flow send, and what the IO actors
 // are asked.
-import type { components } from "../../src/api/schema.gen.ts";
+import type { components } from "../../common/api/schema.gen.ts";
 
 export type Cart = components["schemas"]["Cart"];
 export type CartItem = components["schemas"]["CartItem"];

@@ -7,7 +7,7 @@ import { timingSafeEqual } from "node:crypto";
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from "fastify";
 import openapiGlue from "fastify-openapi-glue";
 import { parse } from "yaml";
-import type { operations } from "../../src/api/schema.gen.ts";
+import type { operations } from "../../common/api/schema.gen.ts";
 import { notImplemented, unauthorized } from "./errors.ts";
 
 export const CONTRACT_PATH = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../openapi/storefront.yaml");

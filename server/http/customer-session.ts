@@ -2,7 +2,7 @@
 // `X-Customer-Authorization: Bearer <jwt>` header through this seam; the accounts module issues,
 // verifies, renews and revokes the tokens behind it.
 import type { FastifyReply, FastifyRequest } from "fastify";
-import type { components } from "../../src/api/schema.gen.ts";
+import type { components } from "../../common/api/schema.gen.ts";
 import { unauthorized } from "./errors.ts";
 
 export type CustomerGroup = components["schemas"]["CustomerGroup"];

@@ -2,7 +2,7 @@
 // as middleware (language, storefront token, customer token, renewed token) and errors
 // normalised to `{status, message, code}`. No UI side effects here: callers decide.
 import createClient, { createQuerySerializer, type Middleware } from "openapi-fetch";
-import type { paths } from "./schema.gen.ts";
+import type { paths } from "../../common/api/schema.gen.ts";
 
 export type ApiLocale = "fr_FR" | "en_US";
 

@@ -4,10 +4,9 @@
 // screen (that code loads just after the first render: src/features/consent/consent-banner.tsx) or
 // the visitor has decided. Until then its presses are the app's: one made before the script ran,
 // and every one after, is sent to the consent machine.
+import { FIRST_PAINT_ELEMENT_ID } from "../../common/first-paint.ts";
 import type { Consent } from "./consent.tsx";
 
-/** The id of the first paint's element. */
-export const FIRST_PAINT_ELEMENT_ID = "first-paint";
 
 const FIRST_PAINT_EVENTS = ["consent.acceptAll", "consent.refuseAll", "consent.choose"] as const;
 

@@ -1,28 +1,5 @@
-// Settings the SPA reads at start from the server that serves it (one build, any deployment).
-
-/** The social networks the footer can show (it has their icons); SOCIAL_LINKS may name only these. */
-export const SOCIAL_NETWORKS = ["facebook", "instagram", "linkedin", "youtube"] as const;
-
-export type SocialNetwork = (typeof SOCIAL_NETWORKS)[number];
-
-/** One of the brand's social accounts (SOCIAL_LINKS). */
-export interface SocialLink {
-  network: SocialNetwork;
-  url: string;
-}
-
-export interface RuntimeConfig {
-  /** The public storefront token every API call carries. */
-  storefrontToken: string;
-  brandName: string;
-  /** MapLibre style for the relay map; null uses the bundled offline style. */
-  mapStyleUrl: string | null;
-  /** ALTCHA: the widget gets its challenge at `challengeUrl` (with the storefront token); reCAPTCHA: `siteKey`. */
-  captcha: { provider: "altcha" | "recaptcha"; siteKey: string | null; challengeUrl: string | null };
-  payment: { provider: "sandbox" | "adyen"; clientKey: string | null; environment: "test" | "live" };
-  /** The brand's social accounts in the footer's order; empty: the footer has no social links. */
-  socialLinks: readonly SocialLink[];
-}
+// Reads the runtime configuration from the server when the page did not carry it inline.
+import type { RuntimeConfig } from "../../common/runtime-config.ts";
 
 export async function fetchRuntimeConfig(fetcher: typeof fetch = fetch): Promise<RuntimeConfig> {
   const response = await fetcher("/runtime-config.json", { headers: { accept: "application/json" } });

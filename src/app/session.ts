@@ -1,7 +1,7 @@
 // The signed-in customer as the views see it. The auth flow (machines/auth) provides it through
 // `SessionContext`; pages and parts read it with `useSession()`.
 import { createContext, useContext } from "react";
-import type { components } from "../api/schema.gen.ts";
+import type { components } from "../../common/api/schema.gen.ts";
 
 export type Customer = components["schemas"]["Customer"];
 

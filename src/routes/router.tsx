@@ -13,7 +13,7 @@ import type { ApiClient } from "../api/client.ts";
 import { categoriesQuery, homePageQuery, homeSliderQuery, landingQuery, productsByCategoryQuery, searchProductsQuery } from "../api/queries/catalog.ts";
 import { productBySlugQuery } from "../api/queries/product.ts";
 import type { CartStore } from "../app/cart.tsx";
-import type { RuntimeConfig } from "../app/runtime-config.ts";
+import type { RuntimeConfig } from "../../common/runtime-config.ts";
 import type { Auth } from "../app/session-provider.tsx";
 import { productSearchSchema } from "../features/product/product-search.ts";
 import { searchPageSearchSchema } from "../features/search/search-params.ts";

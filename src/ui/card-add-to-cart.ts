@@ -1,7 +1,7 @@
 // How a product card puts a simple product in the cart. The app's cart (src/app/cart.tsx) provides
 // it; kept apart from the card so the shell does not load the card to provide it.
 import { createContext } from "react";
-import type { components } from "../api/schema.gen.ts";
+import type { components } from "../../common/api/schema.gen.ts";
 
 type Offer = components["schemas"]["Offer"];
 

@@ -3,7 +3,7 @@
 import { useLingui } from "@lingui/react";
 import { Link } from "@tanstack/react-router";
 import { useContext, type ReactNode } from "react";
-import type { components } from "../api/schema.gen.ts";
+import type { components } from "../../common/api/schema.gen.ts";
 import { currentLang } from "../i18n/i18n.ts";
 import { pagePath } from "../../common/pages.ts";
 import { CardAddToCartContext } from "./card-add-to-cart.ts";

@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import type { Challenge } from "altcha-lib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { recaptchaCaptcha } from "../../server/adapters/captcha/recaptcha-captcha.ts";
-import type { RuntimeConfig } from "../../src/app/runtime-config.ts";
+import type { RuntimeConfig } from "../../common/runtime-config.ts";
 import { backends, startTestApp, type TestApp } from "../support/test-app.ts";
 import { startAccountsShop, type AccountsShop } from "./customers-support.ts";
 

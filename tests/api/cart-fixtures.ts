@@ -3,7 +3,7 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { LightMyRequestResponse } from "fastify";
-import type { components } from "../../src/api/schema.gen.ts";
+import type { components } from "../../common/api/schema.gen.ts";
 import { customerBearer, customerTokenInvalid, type CustomerGroup, type CustomerIdentity, type CustomerSessions } from "../../server/http/customer-session.ts";
 import { GIFT_PRODUCT_REFERENCE } from "../../server/seed/coupons.ts";
 import type { TestApp } from "../support/test-app.ts";

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { components } from "../../src/api/schema.gen.ts";
+import type { components } from "../../common/api/schema.gen.ts";
 import { backends, startTestApp, type TestApp } from "../support/test-app.ts";
 
 type Schemas = components["schemas"];

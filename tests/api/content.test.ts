@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { demoContentDocuments } from "../../server/seed/content-documents.ts";
-import type { components } from "../../src/api/schema.gen.ts";
+import type { components } from "../../common/api/schema.gen.ts";
 import { backends, startTestApp, type TestApp } from "../support/test-app.ts";
 
 type Schemas = components["schemas"];

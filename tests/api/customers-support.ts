@@ -4,7 +4,7 @@ import { solveChallenge, type Challenge } from "altcha-lib";
 import { deriveKey } from "altcha-lib/algorithms/pbkdf2";
 import { desc, eq } from "drizzle-orm";
 import type { InjectOptions, LightMyRequestResponse } from "fastify";
-import type { components } from "../../src/api/schema.gen.ts";
+import type { components } from "../../common/api/schema.gen.ts";
 import { outbox } from "../../server/db/schema.ts";
 import type { AppOptions } from "../../server/app.ts";
 import { startTestApp, type Backend, type TestApp } from "../support/test-app.ts";

@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { components } from "../../src/api/schema.gen.ts";
+import type { components } from "../../common/api/schema.gen.ts";
 import type { MailerFor } from "../../server/adapters/mail/mailer.ts";
 import { outboxMailer } from "../../server/adapters/mail/outbox-mailer.ts";
 import { outbox, stockAlerts } from "../../server/db/schema.ts";

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, TEST_TOKEN, type TestApp } from "../support/test-app.ts";
-import { consentCookie } from "../../src/app/consent.tsx";
+import { consentCookie } from "../../common/consent-cookie.ts";
 import { DEFAULT_SOCIAL_LINKS } from "../../server/config.ts";
 
 let webRoot: string;

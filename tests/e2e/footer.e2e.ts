@@ -8,7 +8,7 @@ import path from "node:path";
 import type { Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_SOCIAL_LINKS } from "../../server/config.ts";
-import type { SocialLink } from "../../src/app/runtime-config.ts";
+import type { SocialLink } from "../../common/runtime-config.ts";
 import { SOCIAL_NETWORK_DISPLAY } from "../../src/features/footer/social-links.ts";
 import { data, storefrontApi, type Lang } from "./support/api.ts";
 import { openPage } from "./support/browser.ts";

@@ -2,7 +2,8 @@
 // readStoredConsent(), which the app and the server's first paint both use. How a real browser keeps
 // it (expiry, SameSite) is checked end to end in tests/e2e/cookie-consent.e2e.ts.
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { CONSENT_COOKIE, consentCookie, createConsent, readStoredConsent } from "../../src/app/consent.tsx";
+import { CONSENT_COOKIE, consentCookie, readStoredConsent } from "../../common/consent-cookie.ts";
+import { createConsent } from "../../src/app/consent.tsx";
 import type { StoredConsent } from "../../machines/cookie-consent/cookie-consent.types.ts";
 
 const YEAR_SECONDS = 365 * 24 * 60 * 60;

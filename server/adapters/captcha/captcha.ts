@@ -1,6 +1,6 @@
 // The captcha behind the forms: one interface, ALTCHA proof-of-work by default (self-hosted,
 // works offline), Google reCAPTCHA when a secret is configured.
-import type { components } from "../../../src/api/schema.gen.ts";
+import type { components } from "../../../common/api/schema.gen.ts";
 import { HttpError } from "../../http/errors.ts";
 
 export type CaptchaChallenge = components["schemas"]["CaptchaChallenge"];

@@ -14,7 +14,7 @@
 //   lines in proportion to their totals (largest remainder, so the shares add up exactly), and
 //   each line's tax is recomputed on what is left: the tax in `specialPrice` is the tax on what
 //   the shopper actually pays, rate by rate.
-import type { components } from "../../../src/api/schema.gen.ts";
+import type { components } from "../../../common/api/schema.gen.ts";
 import { priceOf } from "../catalog/catalog-repository.ts";
 
 export type Price = components["schemas"]["Price"];

@@ -3,7 +3,7 @@
 // (`select … for update`), so concurrent changes of one cart queue up instead of overwriting
 // each other; lines are written with upserts on (cart, offer, gift).
 import { sql } from "drizzle-orm";
-import type { components } from "../../../src/api/schema.gen.ts";
+import type { components } from "../../../common/api/schema.gen.ts";
 import { rowsOf, type Database, type Orm } from "../../db/client.ts";
 import { priceOf, toOffer, type CatalogRepository } from "../catalog/catalog-repository.ts";
 import type { Lang } from "../catalog/locale.ts";

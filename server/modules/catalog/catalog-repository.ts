@@ -1,6 +1,6 @@
 // Reads the catalogue: category tree, listings with facets, product pages, search.
 import { sql, type SQL } from "drizzle-orm";
-import type { components } from "../../../src/api/schema.gen.ts";
+import type { components } from "../../../common/api/schema.gen.ts";
 import type { Database } from "../../db/client.ts";
 import { compareLabels, type Lang } from "./locale.ts";
 import { pictureUrls } from "../media/picture-urls.ts";

@@ -1,5 +1,5 @@
 // Contact-form messages: stored, and e-mailed to customer service in the same transaction.
-import type { components } from "../../../src/api/schema.gen.ts";
+import type { components } from "../../../common/api/schema.gen.ts";
 import type { MailerFor } from "../../adapters/mail/mailer.ts";
 import type { Database } from "../../db/client.ts";
 import { contactMessages } from "../../db/schema.ts";

@@ -1,5 +1,5 @@
 // Handlers of the marketing content and platform page operations.
-import type { components } from "../../../src/api/schema.gen.ts";
+import type { components } from "../../../common/api/schema.gen.ts";
 import type { OperationHandlers } from "../../http/contract.ts";
 import { notFound } from "../../http/errors.ts";
 import type { ReadCache } from "../../http/read-cache.ts";

@@ -3,7 +3,7 @@
 import { randomBytes } from "node:crypto";
 import { and, eq, gt, isNull, lt, sql } from "drizzle-orm";
 import type { FastifyReply, FastifyRequest } from "fastify";
-import type { components } from "../../../src/api/schema.gen.ts";
+import type { components } from "../../../common/api/schema.gen.ts";
 import type { Captcha } from "../../adapters/captcha/captcha.ts";
 import { requireCaptcha } from "../../adapters/captcha/captcha.ts";
 import type { MailerFor } from "../../adapters/mail/mailer.ts";

@@ -1,6 +1,6 @@
 // Customers and their address books in the database, and the contract's view of a customer.
 import { and, desc, eq, sql } from "drizzle-orm";
-import type { components } from "../../../src/api/schema.gen.ts";
+import type { components } from "../../../common/api/schema.gen.ts";
 import type { Database, Orm } from "../../db/client.ts";
 import { carts, customerAddresses, customers } from "../../db/schema.ts";
 import type { CustomerGroup } from "../../http/customer-session.ts";

@@ -11,8 +11,8 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { readStoredConsent } from "../../../src/app/consent.tsx";
-import { FIRST_PAINT_ELEMENT_ID } from "../../../src/app/first-paint.ts";
+import { readStoredConsent } from "../../../common/consent-cookie.ts";
+import { FIRST_PAINT_ELEMENT_ID } from "../../../common/first-paint.ts";
 import { pageHref } from "../../../common/pages.ts";
 import type { Lang } from "../../../common/languages.ts";
 

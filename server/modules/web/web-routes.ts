@@ -9,7 +9,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance } from "fastify";
-import type { RuntimeConfig } from "../../../src/app/runtime-config.ts";
+import { RUNTIME_CONFIG_ELEMENT_ID, type RuntimeConfig } from "../../../common/runtime-config.ts";
 import type { Config } from "../../config.ts";
 import { noRouteBody } from "../../http/errors.ts";
 import { configuredSources, inlineScriptHashes, pagePolicy } from "../../http/security-headers.ts";
@@ -37,9 +37,6 @@ export function runtimeConfigOf(config: Config): RuntimeConfig {
     socialLinks: config.socialLinks,
   };
 }
-
-/** The id of the element holding the inline configuration (src/main.tsx reads it). */
-export const RUNTIME_CONFIG_ELEMENT_ID = "runtime-config";
 
 /** Built file of each language's message catalogue, from the build's manifest (`locales/fr/messages.po`). */
 function messageCatalogues(webRoot: string): Map<string, string> {

@@ -1,7 +1,7 @@
 // Demo accounts, one or more per customer group of SPEC §6, with and without two-factor sign-in,
 // and the demo staff directory (staff numbers that may open a GPNET account). Every demo account
 // has the password DEMO_CUSTOMER_PASSWORD; two-factor codes arrive at /dev/mailbox.
-import type { components } from "../../../src/api/schema.gen.ts";
+import type { components } from "../../../common/api/schema.gen.ts";
 
 type Group = components["schemas"]["CustomerGroup"];
 

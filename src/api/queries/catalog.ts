@@ -3,7 +3,7 @@
 import { queryOptions } from "@tanstack/react-query";
 import { apiLocaleOf, type Lang } from "../../i18n/i18n.ts";
 import { isApiError, unwrap, type ApiClient } from "../client.ts";
-import type { components } from "../schema.gen.ts";
+import type { components } from "../../../common/api/schema.gen.ts";
 
 type Schemas = components["schemas"];
 export type CategoryNode = Schemas["CategoryNode"];

@@ -2,7 +2,7 @@
 // exchanges and returns, data protection policy, blog, and the contact form.
 import { queryOptions } from "@tanstack/react-query";
 import { unwrap, type ApiClient } from "../client.ts";
-import type { components } from "../schema.gen.ts";
+import type { components } from "../../../common/api/schema.gen.ts";
 import { apiLocaleOf, type Lang } from "../../i18n/i18n.ts";
 
 export type ContentPage = components["schemas"]["ContentPage"];

@@ -2,7 +2,7 @@
 // (the related-products slider) and the back-in-stock alert.
 import { queryOptions } from "@tanstack/react-query";
 import { isApiError, unwrap, type ApiClient } from "../client.ts";
-import type { components } from "../schema.gen.ts";
+import type { components } from "../../../common/api/schema.gen.ts";
 import { apiLocaleOf, type Lang } from "../../i18n/i18n.ts";
 
 export type Product = components["schemas"]["Product"];

@@ -2,7 +2,7 @@
 // order history. Each answers the contract's data or rejects with an ApiError.
 import { queryOptions } from "@tanstack/react-query";
 import { unwrap, type ApiClient, type ApiLocale } from "../../api/client.ts";
-import type { components } from "../../api/schema.gen.ts";
+import type { components } from "../../../common/api/schema.gen.ts";
 import { apiLocaleOf, type Lang } from "../../i18n/i18n.ts";
 
 export type Customer = components["schemas"]["Customer"];

@@ -7,7 +7,7 @@ import { useLingui } from "@lingui/react";
 import { useMemo, useRef, useState, type FocusEvent, type FormEvent } from "react";
 import * as v from "valibot";
 import { isApiError } from "../../api/client.ts";
-import type { components } from "../../api/schema.gen.ts";
+import type { components } from "../../../common/api/schema.gen.ts";
 import { useLang } from "../../app/shop-context.ts";
 import {
   ADDRESS_FIELDS,

@@ -1,7 +1,7 @@
 // The address modal of the default and checkout layouts (SPEC §2): the address form in a dialog,
 // to add an address or edit a saved one. The caller decides where the address is saved.
 import { useLingui } from "@lingui/react";
-import type { components } from "../../api/schema.gen.ts";
+import type { components } from "../../../common/api/schema.gen.ts";
 import { Modal } from "../../ui/modal.tsx";
 import { AddressForm, type AddressDefaults } from "./address-form.tsx";
 import type { AddressInput } from "./address-schema.ts";

@@ -5,7 +5,7 @@
 import { getCountryCallingCode, isSupportedCountry, parsePhoneNumberFromString, type PhoneNumber } from "libphonenumber-js/min";
 import * as v from "valibot";
 import { firstFieldErrors } from "../../ui/form-errors.ts";
-import type { components } from "../../api/schema.gen.ts";
+import type { components } from "../../../common/api/schema.gen.ts";
 import { suggestedTerritory } from "./overseas.ts";
 
 export type AddressInput = components["schemas"]["AddressInput"];

@@ -1,7 +1,7 @@
 // How the footer shows each social network: its name and an icon as one SVG path with its viewBox
 // (drawn for this shop, deliberately generic). The brand's accounts are configuration
 // (SOCIAL_LINKS, in the runtime configuration); the networks are SOCIAL_NETWORKS.
-import type { SocialNetwork } from "../../app/runtime-config.ts";
+import type { SocialNetwork } from "../../../common/runtime-config.ts";
 
 export interface SocialNetworkDisplay {
   label: string;

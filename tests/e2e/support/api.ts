@@ -2,7 +2,7 @@
 // the shop's own runtime configuration, never from a constant.
 import createClient from "openapi-fetch";
 import { inject } from "vitest";
-import type { paths } from "../../../src/api/schema.gen.ts";
+import type { paths } from "../../../common/api/schema.gen.ts";
 
 export type Lang = "fr" | "en";
 

@@ -1,7 +1,7 @@
 // Fixtures the flows need, found in the demo catalogue through the API (and the seed's list of
 // references for what listings leave out): never guessed names or slugs.
 import { products as seedProducts } from "../../../server/seed/data/products.ts";
-import type { components } from "../../../src/api/schema.gen.ts";
+import type { components } from "../../../common/api/schema.gen.ts";
 import { inject } from "vitest";
 import { data, storefrontApi, type Lang } from "./api.ts";
 

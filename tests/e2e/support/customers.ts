@@ -4,7 +4,7 @@
 import { solveChallenge, type Challenge } from "altcha-lib";
 import { deriveKey } from "altcha-lib/algorithms/pbkdf2";
 import { inject } from "vitest";
-import type { components } from "../../../src/api/schema.gen.ts";
+import type { components } from "../../../common/api/schema.gen.ts";
 import { CUSTOMER_TOKEN_COOKIE } from "../../../src/app/customer-token.ts";
 import { data, storefrontApi, type Lang } from "./api.ts";
 import { currentContext } from "./browser.ts";

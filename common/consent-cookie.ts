@@ -1,0 +1,38 @@
+// The `consent` cookie: written by the app on each decision, read back by the app at start and by
+// the server's first paint (which shows the banner only to visitors who have not decided).
+import {
+  allChoices,
+  CONSENT_CATEGORIES,
+  CONSENT_COOKIE_DAYS,
+  type StoredConsent,
+} from "../machines/cookie-consent/cookie-consent.types.ts";
+
+export const CONSENT_COOKIE = "consent";
+const SECONDS_PER_DAY = 86_400;
+
+/** The decision kept in the cookie, or null when there is none or it is not one we wrote. */
+export function readStoredConsent(cookieHeader: string): StoredConsent | null {
+  const raw = cookieHeader
+    .split(";")
+    .map((part) => part.trim())
+    .find((part) => part.startsWith(`${CONSENT_COOKIE}=`))
+    ?.slice(CONSENT_COOKIE.length + 1);
+  if (!raw) return null;
+  try {
+    const parsed: unknown = JSON.parse(decodeURIComponent(raw));
+    if (typeof parsed !== "object" || parsed === null || !("categories" in parsed) || !("decidedAt" in parsed)) return null;
+    const { categories, decidedAt } = parsed;
+    if (typeof decidedAt !== "string" || typeof categories !== "object" || categories === null) return null;
+    const choices = allChoices(false);
+    for (const category of CONSENT_CATEGORIES) choices[category] = Reflect.get(categories, category) === true;
+    return { categories: choices, decidedAt };
+  } catch {
+    return null;
+  }
+}
+
+/** The `Set-Cookie`-style string that keeps a decision. */
+export function consentCookie(consent: StoredConsent, secure: boolean): string {
+  const value = encodeURIComponent(JSON.stringify(consent));
+  return `${CONSENT_COOKIE}=${value}; Max-Age=${CONSENT_COOKIE_DAYS * SECONDS_PER_DAY}; Path=/; SameSite=Strict${secure ? "; Secure" : ""}`;
+}

@@ -1,0 +1,29 @@
+// Settings the SPA reads at start from the server that serves it (one build, any deployment): the
+// shape both sides agree on. The server writes them inline in every page and at /runtime-config.json.
+
+/** The social networks the footer can show (it has their icons); SOCIAL_LINKS may name only these. */
+export const SOCIAL_NETWORKS = ["facebook", "instagram", "linkedin", "youtube"] as const;
+
+export type SocialNetwork = (typeof SOCIAL_NETWORKS)[number];
+
+/** One of the brand's social accounts (SOCIAL_LINKS). */
+export interface SocialLink {
+  network: SocialNetwork;
+  url: string;
+}
+
+export interface RuntimeConfig {
+  /** The public storefront token every API call carries. */
+  storefrontToken: string;
+  brandName: string;
+  /** MapLibre style for the relay map; null uses the bundled offline style. */
+  mapStyleUrl: string | null;
+  /** ALTCHA: the widget gets its challenge at `challengeUrl` (with the storefront token); reCAPTCHA: `siteKey`. */
+  captcha: { provider: "altcha" | "recaptcha"; siteKey: string | null; challengeUrl: string | null };
+  payment: { provider: "sandbox" | "adyen"; clientKey: string | null; environment: "test" | "live" };
+  /** The brand's social accounts in the footer's order; empty: the footer has no social links. */
+  socialLinks: readonly SocialLink[];
+}
+
+/** The id of the inline script element that carries the configuration in every page. */
+export const RUNTIME_CONFIG_ELEMENT_ID = "runtime-config";
