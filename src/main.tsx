@@ -18,16 +18,16 @@ import { createApiClient } from "./api/client.ts";
 import { authBridge, CartProvider, createCart } from "./app/cart.tsx";
 import { ConsentProvider, createConsent } from "./app/consent.tsx";
 import { takeOverFirstPaint } from "./app/first-paint.ts";
-import { reportLoadFailure } from "./app/lazy-actor.ts";
+import { reportLoadFailure } from "./ui/chunk-load.ts";
 import { createCustomerTokenStore } from "./app/customer-token.ts";
 import { createNotifications, NotificationsProvider } from "./app/notifications.tsx";
 import { createAuth, SessionProvider } from "./app/session-provider.tsx";
 import { RUNTIME_CONFIG_ELEMENT_ID, type RuntimeConfig } from "../common/runtime-config.ts";
 import { fetchRuntimeConfig } from "./app/runtime-config.ts";
-import { isWideScreen, loadWideHeaderParts } from "./features/layout/wide-screen-parts.ts";
+import { isWideScreen, loadWideHeaderParts } from "./shell/wide-screen-parts.ts";
 import { activateLanguage, apiLocaleOf, currentLang, DEFAULT_LANG, i18n, isLang } from "./i18n/i18n.ts";
 import { createAppRouter } from "./routes/router.tsx";
-import { PartLoadError } from "./ui/lazy-part.tsx";
+import { PartLoadError } from "./app/lazy-part.tsx";
 import "./ui/global.css";
 
 /** The configuration the server wrote into the page (server/modules/web), absent under `npm run dev`. */
@@ -66,7 +66,7 @@ async function start() {
   await fetchesSettled(queryClient, FIRST_ANSWERS_WAIT_MS);
   await yieldToBrowser();
   const root = createRoot(container, {
-    // A part that could not be loaded is reported by its boundary (src/ui/lazy-part.tsx): once.
+    // A part that could not be loaded is reported by its boundary (src/app/lazy-part.tsx): once.
     // Any other error an error boundary caught is logged as React does by default.
     onCaughtError: (error) => {
       if (!(error instanceof PartLoadError)) console.error(error);

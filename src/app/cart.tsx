@@ -23,7 +23,8 @@ import type { Cart, CartEvent, CustomerGroup, OfferLimits } from "../../machines
 import type { ApiClient } from "../api/client.ts";
 import { CardAddToCartContext, type CardAddToCart } from "../ui/card-add-to-cart.ts";
 import { forgetCartId, readStoredCartId, storeCartId } from "./cart-storage.ts";
-import { lazyActor, reportLoadFailure, useLazySelector, type LazyActor } from "./lazy-actor.ts";
+import { lazyActor, useLazySelector, type LazyActor } from "./lazy-actor.ts";
+import { reportLoadFailure } from "../ui/chunk-load.ts";
 import { pushNotification, type Notifications } from "./notifications.tsx";
 
 export type { Cart, ProductModal };

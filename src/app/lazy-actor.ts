@@ -4,7 +4,7 @@
 // This module imports xstate's types only.
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from "react";
 import type { AnyActorRef, SnapshotFrom } from "xstate";
-import { withLoadTimeout } from "../ui/chunk-load.ts";
+import { reportLoadFailure, withLoadTimeout } from "../ui/chunk-load.ts";
 
 export interface LazyActor<TActor extends AnyActorRef> {
   /** The started actor, once loaded. */
@@ -59,11 +59,6 @@ export function lazyActor<TActor extends AnyActorRef>(start: () => Promise<TActo
       actor?.stop();
     },
   };
-}
-
-/** A chunk that could not be loaded (offline): the flow stays unavailable, the page keeps working. */
-export function reportLoadFailure(error: unknown): void {
-  console.error("a part of the shop could not be loaded", error);
 }
 
 /**

@@ -7,7 +7,8 @@ import type { ActorRefFrom } from "xstate";
 import type { notificationsMachine } from "../../machines/notifications/notifications.machine.ts";
 import { selectNotifications } from "../../machines/notifications/notifications.selectors.ts";
 import type { Notification, NotificationRequest } from "../../machines/notifications/notifications.types.ts";
-import { lazyActor, reportLoadFailure, useLazySelector, type LazyActor } from "./lazy-actor.ts";
+import { lazyActor, useLazySelector, type LazyActor } from "./lazy-actor.ts";
+import { reportLoadFailure } from "../ui/chunk-load.ts";
 
 export type { Notification, NotificationRequest };
 export type NotificationsActor = ActorRefFrom<typeof notificationsMachine>;

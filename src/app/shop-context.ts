@@ -1,14 +1,6 @@
-// What most views need from the app: the API client, the query cache, the runtime configuration
-// and the language of the page.
-import { useLingui } from "@lingui/react";
+// What most views need from the app: the API client, the query cache and the runtime configuration
+// (the page's language: src/i18n/use-lang.ts).
 import { useRouter } from "@tanstack/react-router";
-import { DEFAULT_LANG, isLang, type Lang } from "../i18n/i18n.ts";
-
-/** The language of the page being shown (`fr` | `en`). */
-export function useLang(): Lang {
-  const { i18n } = useLingui();
-  return isLang(i18n.locale) ? i18n.locale : DEFAULT_LANG;
-}
 
 /** The router context: `api`, `queryClient`, `config`. */
 export function useShopContext() {

@@ -4,7 +4,7 @@
 import { lazyRouteComponent, type RouteComponent } from "@tanstack/react-router";
 import type { ComponentType } from "react";
 import type { PageId } from "../../common/pages.ts";
-import { LanguageLayout } from "../features/layout/language-layout.tsx";
+import { LanguageLayout } from "../shell/language-layout.tsx";
 import { withTexts } from "../i18n/i18n.ts";
 import { withLoadTimeout } from "../ui/chunk-load.ts";
 
@@ -66,8 +66,8 @@ export const pageComponents: Record<Exclude<PageId, ComingPageId>, RouteComponen
 };
 
 // The shop's layout comes with the start; the others load with the first page that uses them.
-const minimalLayouts = () => import("../features/layout/minimal-layouts.tsx");
-export const CheckoutLayout = lazyPage(() => withTexts(import("../features/layout/checkout-layout.tsx"), "customer"), "CheckoutLayout");
+const minimalLayouts = () => import("../shell/minimal-layouts.tsx");
+export const CheckoutLayout = lazyPage(() => withTexts(import("../shell/checkout-layout.tsx"), "customer"), "CheckoutLayout");
 export const WaitingLayout = lazyPage(minimalLayouts, "WaitingLayout");
 export const BlankLayout = lazyPage(minimalLayouts, "BlankLayout");
 

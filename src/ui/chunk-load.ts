@@ -28,3 +28,8 @@ export function withLoadTimeout<T>(load: Promise<T>, ms: number = CHUNK_LOAD_TIM
     );
   });
 }
+
+/** A chunk that could not be loaded (offline): the flow stays unavailable, the page keeps working. */
+export function reportLoadFailure(error: unknown): void {
+  console.error("a part of the shop could not be loaded", error);
+}

@@ -12,7 +12,7 @@
 // observer, it would otherwise re-render it at once, in one long task, while the page starts.
 import type { EmblaCarouselType, EmblaOptionsType } from "embla-carousel";
 import { startTransition, useCallback, useEffect, useState } from "react";
-import { reportLoadFailure } from "../app/lazy-actor.ts";
+import { reportLoadFailure } from "./chunk-load.ts";
 
 /** How far outside the screen a carousel starts, so that it is ready when it scrolls in. */
 const START_MARGIN = "200px";

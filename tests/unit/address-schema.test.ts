@@ -14,15 +14,15 @@ import {
   GENERATED_NAME_RANDOM_LENGTH,
   randomCharacters,
   type AddressFormValues,
-} from "../../src/features/address/address-schema.ts";
+} from "../../src/ui/address/address-schema.ts";
 import {
   allowedCountriesOf,
   COUNTRY_CODES,
   countryLabel,
   countryOptions,
   EMPOWERMENT_COUNTRIES,
-} from "../../src/features/address/countries.ts";
-import { overseasTerritoryOf, suggestedTerritory } from "../../src/features/address/overseas.ts";
+} from "../../src/i18n/countries.ts";
+import { overseasTerritoryOf, suggestedTerritory } from "../../src/ui/address/overseas.ts";
 
 const FIXED_RANDOM = (length: number) => "Z".repeat(length);
 const schema = addressSchema({ randomCharacters: FIXED_RANDOM });

@@ -114,7 +114,7 @@ describe("message catalogues", () => {
     const own = new Set([...catalogues.fr[catalogue].keys()]);
     const reached = reachedWithout(catalogue, files);
     // The walk follows the app's imports: it sees the shell.
-    expect(reached).toContain("src/features/layout/header.tsx");
+    expect(reached).toContain("src/shell/header.tsx");
     const misplaced = [...reached].flatMap((file) => namedIds(files.get(file) ?? "", own).map((id) => `${file}: ${id}`));
     expect(misplaced, `move these ids to another catalogue, or load the file with withTexts(…, "${catalogue}")`).toEqual([]);
   });

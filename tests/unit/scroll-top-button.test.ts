@@ -9,7 +9,7 @@ import { I18nProvider } from "@lingui/react";
 import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { createElement } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { SCROLL_SAMPLE_MS, SCROLL_TOP_THRESHOLD_PX, ScrollTopButton } from "../../src/features/layout/scroll-top-button.tsx";
+import { SCROLL_SAMPLE_MS, SCROLL_TOP_THRESHOLD_PX, ScrollTopButton } from "../../src/shell/scroll-top-button.tsx";
 
 /** The button's French name, as the catalogue has it. */
 function frenchText(id: string): string {

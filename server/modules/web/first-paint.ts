@@ -1,7 +1,7 @@
 // The first paint of a shop page, written into the served HTML so that a phone shows the shell
 // before the app's script has arrived and run: the header frame (logo and brand name) and, for a
 // visitor who has not decided yet (no consent cookie the app can read), the cookie consent banner
-// with its real texts. It is the markup the app renders first (src/features/layout/header.tsx,
+// with its real texts. It is the markup the app renders first (src/shell/header.tsx,
 // brand-logo.tsx, src/features/consent/consent-region.tsx), styled by the same style sheet, so
 // that nothing moves when the app replaces it. It sits beside #root, not in it (the app's first
 // commits into #root are empty while the router starts): src/app/first-paint.ts removes its header

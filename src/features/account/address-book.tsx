@@ -6,14 +6,15 @@ import { useLingui } from "@lingui/react";
 import { useState } from "react";
 import { useNotify } from "../../app/notifications.tsx";
 import { useSession, type Customer } from "../../app/session.ts";
-import { useLang, useShopContext } from "../../app/shop-context.ts";
-import { LazyDialog, lazyPart } from "../../ui/lazy-part.tsx";
+import { useShopContext } from "../../app/shop-context.ts";
+import { useLang } from "../../i18n/use-lang.ts";
+import { LazyDialog, lazyPart } from "../../app/lazy-part.tsx";
 import { Modal } from "../../ui/modal.tsx";
-import { allowedCountriesOf, countryLabel } from "../address/countries.ts";
+import { allowedCountriesOf, countryLabel } from "../../i18n/countries.ts";
 import { deleteCustomerAddress, saveCustomerAddress, sortAddresses, type Address, type AddressInput } from "./account-api.ts";
 import { accountErrorMessage, addressSaveErrorMessage } from "./account-errors.ts";
 
-const AddressModal = lazyPart(() => import("../address/address-modal.tsx").then((module) => module.AddressModal));
+const AddressModal = lazyPart(() => import("../../ui/address/address-modal.tsx").then((module) => module.AddressModal));
 
 type Editing = { mode: "add" } | { mode: "edit"; address: Address };
 type DefaultKind = "defaultShipping" | "defaultBilling";

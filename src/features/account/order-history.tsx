@@ -4,7 +4,8 @@ import { useLingui } from "@lingui/react";
 import { useQuery } from "@tanstack/react-query";
 import { isApiError } from "../../api/client.ts";
 import type { Customer } from "../../app/session.ts";
-import { useLang, useShopContext } from "../../app/shop-context.ts";
+import { useShopContext } from "../../app/shop-context.ts";
+import { useLang } from "../../i18n/use-lang.ts";
 import { formatPrice } from "../../i18n/format.ts";
 import { customerOrdersQuery } from "./account-api.ts";
 

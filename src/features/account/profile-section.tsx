@@ -8,8 +8,9 @@ import * as v from "valibot";
 import { isApiError } from "../../api/client.ts";
 import { useNotify } from "../../app/notifications.tsx";
 import { useSession, type Customer } from "../../app/session.ts";
-import { useLang, useShopContext } from "../../app/shop-context.ts";
-import { FormField, leavingForSubmit } from "../address/form-field.tsx";
+import { useShopContext } from "../../app/shop-context.ts";
+import { useLang } from "../../i18n/use-lang.ts";
+import { FormField, leavingForSubmit } from "../../ui/form-field.tsx";
 import { changePassword, updateCustomer, type CustomerUpdate } from "./account-api.ts";
 import { accountErrorMessage } from "./account-errors.ts";
 import {

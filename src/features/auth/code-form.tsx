@@ -5,7 +5,7 @@ import { useLingui } from "@lingui/react";
 import { useEffect, useId, useRef, useState, type ClipboardEvent, type FormEvent, type KeyboardEvent } from "react";
 import { CODE_LENGTH } from "../../../machines/auth/auth.types.ts";
 import { CODE_PATTERN } from "./auth-schemas.ts";
-import { FormAlert } from "./form-alert.tsx";
+import { FormAlert } from "../../ui/form-alert.tsx";
 import { useAuthDialog } from "./use-auth-dialog.ts";
 
 const EMPTY_CODE: readonly string[] = Array.from({ length: CODE_LENGTH }, () => "");

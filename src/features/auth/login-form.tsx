@@ -3,9 +3,9 @@ import { useLingui } from "@lingui/react";
 import type { FormEvent } from "react";
 import type { AuthFlow } from "../../../machines/auth/auth.types.ts";
 import { GPNET_LOGIN_FIELDS, GpnetLoginSchema, LOGIN_FIELDS, LoginSchema } from "./auth-schemas.ts";
-import { useCaptcha } from "../../ui/captcha.tsx";
-import { FormAlert } from "./form-alert.tsx";
-import { TextField } from "./text-field.tsx";
+import { useCaptcha } from "../../app/captcha.tsx";
+import { FormAlert } from "../../ui/form-alert.tsx";
+import { TextField } from "../../ui/text-field.tsx";
 import { useAuthDialog } from "./use-auth-dialog.ts";
 import { useAuthForm } from "./use-auth-form.ts";
 

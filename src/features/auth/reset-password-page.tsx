@@ -11,9 +11,9 @@ import { useSession } from "../../app/session.ts";
 import { useShopContext } from "../../app/shop-context.ts";
 import { useSeo } from "../../ui/use-seo.ts";
 import { RESET_FIELDS, ResetPasswordSchema } from "./auth-schemas.ts";
-import { useCaptcha } from "../../ui/captcha.tsx";
-import { FormAlert } from "./form-alert.tsx";
-import { TextField } from "./text-field.tsx";
+import { useCaptcha } from "../../app/captcha.tsx";
+import { FormAlert } from "../../ui/form-alert.tsx";
+import { TextField } from "../../ui/text-field.tsx";
 import { useAuthForm } from "./use-auth-form.ts";
 import "./auth.css";
 

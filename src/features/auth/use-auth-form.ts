@@ -4,7 +4,7 @@
 import { useRef, useState } from "react";
 import * as v from "valibot";
 import { fieldErrors } from "./auth-schemas.ts";
-import { CaptchaUnavailable } from "../../ui/captcha.tsx";
+import { CaptchaUnavailable } from "../../app/captcha.tsx";
 
 type Control = HTMLInputElement | null;
 

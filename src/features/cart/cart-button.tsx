@@ -7,7 +7,7 @@ import { createPortal } from "react-dom";
 import { useCartLineCount, useCartState, useCartStore, useOpenCartSidebar } from "../../app/cart.tsx";
 import { isSidebarOpen, selectProductModal, type CartSnapshot } from "../../../machines/cart/cart.selectors.ts";
 import { withTexts } from "../../i18n/i18n.ts";
-import { LazyDialog, lazyPart } from "../../ui/lazy-part.tsx";
+import { LazyDialog, lazyPart } from "../../app/lazy-part.tsx";
 
 const CartDialogs = lazyPart(() => withTexts(import("./cart-dialogs.tsx"), "customer").then((module) => module.CartDialogs));
 

@@ -6,7 +6,7 @@ import { useLingui } from "@lingui/react";
 import { Link } from "@tanstack/react-router";
 import { maxQuantity, minQuantity } from "../../../machines/cart/cart.quantities.ts";
 import type { CartItem } from "../../../machines/cart/cart.types.ts";
-import { useLang } from "../../app/shop-context.ts";
+import { useLang } from "../../i18n/use-lang.ts";
 import { formatPrice } from "../../i18n/format.ts";
 import { pagePath } from "../../../common/pages.ts";
 import { Price } from "../../ui/price.tsx";

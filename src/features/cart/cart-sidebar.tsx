@@ -3,7 +3,7 @@
 import { Link } from "@tanstack/react-router";
 import { useLingui } from "@lingui/react";
 import { useCart } from "../../app/cart.tsx";
-import { useLang } from "../../app/shop-context.ts";
+import { useLang } from "../../i18n/use-lang.ts";
 import { pagePath } from "../../../common/pages.ts";
 import { Modal } from "../../ui/modal.tsx";
 import { CartContents } from "./cart-contents.tsx";

@@ -2,7 +2,7 @@
 // applies (`specialPrice`), the tax it includes, and the shipping (chosen at checkout).
 import { useLingui } from "@lingui/react";
 import type { Cart } from "../../../machines/cart/cart.types.ts";
-import { useLang } from "../../app/shop-context.ts";
+import { useLang } from "../../i18n/use-lang.ts";
 import { formatPrice } from "../../i18n/format.ts";
 
 export function CartTotals({ cart }: { cart: Cart }) {

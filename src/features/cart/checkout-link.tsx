@@ -1,7 +1,7 @@
 // 'Go to pass order': the link to the checkout (its guards send a guest to its sign-in step).
 import { useLingui } from "@lingui/react";
 import { Link } from "@tanstack/react-router";
-import { useLang } from "../../app/shop-context.ts";
+import { useLang } from "../../i18n/use-lang.ts";
 import { pagePath } from "../../../common/pages.ts";
 
 export function CheckoutLink({ onFollow }: { onFollow?: () => void }) {

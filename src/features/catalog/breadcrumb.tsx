@@ -2,7 +2,7 @@
 import { useLingui } from "@lingui/react";
 import { Link } from "@tanstack/react-router";
 import type { CategoryNode } from "../../api/queries/catalog.ts";
-import { useLang } from "../../app/shop-context.ts";
+import { useLang } from "../../i18n/use-lang.ts";
 import { categoryParams, pagePath } from "../../../common/pages.ts";
 
 export function Breadcrumb({ trail }: { trail: readonly Pick<CategoryNode, "id" | "label" | "path">[] }) {

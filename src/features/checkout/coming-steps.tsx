@@ -4,7 +4,8 @@
 import { useLingui } from "@lingui/react";
 import { Link, useMatches } from "@tanstack/react-router";
 import { pagePath } from "../../../common/pages.ts";
-import { useLang, useShopContext } from "../../app/shop-context.ts";
+import { useShopContext } from "../../app/shop-context.ts";
+import { useLang } from "../../i18n/use-lang.ts";
 import { useSeo } from "../../ui/use-seo.ts";
 
 /** The page of a checkout route that is not built yet; its route names it (`staticData.comingStep`). */

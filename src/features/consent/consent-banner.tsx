@@ -8,7 +8,7 @@ import { useLayoutEffect } from "react";
 import { isBannerShown, isPanelOpen } from "../../../machines/cookie-consent/cookie-consent.selectors.ts";
 import { useConsentChoices, useConsentState } from "../../app/consent.tsx";
 import { removeFirstPaint } from "../../app/first-paint.ts";
-import { lazyPart, LazyPart, useAfterFirstRender } from "../../ui/lazy-part.tsx";
+import { lazyPart, LazyPart, useAfterFirstRender } from "../../app/lazy-part.tsx";
 import "./consent.css";
 
 const ConsentRegion = lazyPart(() => import("./consent-region.tsx").then((module) => module.ConsentRegion));

@@ -7,7 +7,7 @@ import { useEffect, useId, useLayoutEffect, useRef } from "react";
 import { canCancelChoice, isDraftAllowed } from "../../../machines/cookie-consent/cookie-consent.selectors.ts";
 import { CONSENT_CATEGORIES, useConsentSend, useConsentState, type ConsentCategory } from "../../app/consent.tsx";
 import { removeFirstPaint } from "../../app/first-paint.ts";
-import { useLang } from "../../app/shop-context.ts";
+import { useLang } from "../../i18n/use-lang.ts";
 import { pagePath } from "../../../common/pages.ts";
 
 export function ConsentRegion({ choosing }: { choosing: boolean }) {

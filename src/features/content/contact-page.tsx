@@ -7,9 +7,10 @@ import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } fr
 import * as v from "valibot";
 import { isApiError } from "../../api/client.ts";
 import { sendContactMessage, type ContactMessageRequest } from "../../api/queries/content.ts";
-import { useLang, useShopContext } from "../../app/shop-context.ts";
+import { useShopContext } from "../../app/shop-context.ts";
+import { useLang } from "../../i18n/use-lang.ts";
 import { pagePath } from "../../../common/pages.ts";
-import { CaptchaUnavailable, useCaptcha } from "../../ui/captcha.tsx";
+import { CaptchaUnavailable, useCaptcha } from "../../app/captcha.tsx";
 import { useSeo } from "../../ui/use-seo.ts";
 import {
   CONTACT_FIELDS,

@@ -14,7 +14,8 @@ import {
   type ContentPageId,
   type FaqPage as FaqContent,
 } from "../../api/queries/content.ts";
-import { useLang, useShopContext } from "../../app/shop-context.ts";
+import { useShopContext } from "../../app/shop-context.ts";
+import { useLang } from "../../i18n/use-lang.ts";
 import type { Lang } from "../../../common/languages.ts";
 import { useSeo } from "../../ui/use-seo.ts";
 import { ContentHtml } from "./content-html.tsx";

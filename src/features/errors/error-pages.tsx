@@ -1,7 +1,8 @@
 // The 404 and 401 pages: what happened, in the page's title too, and a way back to the shop.
 import { Link } from "@tanstack/react-router";
 import { useLingui } from "@lingui/react";
-import { useLang, useShopContext } from "../../app/shop-context.ts";
+import { useShopContext } from "../../app/shop-context.ts";
+import { useLang } from "../../i18n/use-lang.ts";
 import { pagePath } from "../../../common/pages.ts";
 import { useSeo } from "../../ui/use-seo.ts";
 

@@ -2,7 +2,8 @@
 // links when the shop has any (SOCIAL_LINKS).
 import { useLingui } from "@lingui/react";
 import { Link } from "@tanstack/react-router";
-import { useLang, useShopContext } from "../../app/shop-context.ts";
+import { useShopContext } from "../../app/shop-context.ts";
+import { useLang } from "../../i18n/use-lang.ts";
 import { type PageId, pagePath } from "../../../common/pages.ts";
 import { NewsletterForm } from "./newsletter-form.tsx";
 import { Reassurance } from "./reassurance.tsx";

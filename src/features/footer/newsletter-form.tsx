@@ -7,9 +7,11 @@ import type { SnapshotFrom } from "xstate";
 import type { newsletterMachine } from "../../../machines/newsletter/newsletter.machine.ts";
 import { areTermsAccepted, canSubmit, isError, isSubmitting, selectMessageId } from "../../../machines/newsletter/newsletter.selectors.ts";
 import type { NewsletterEvent } from "../../../machines/newsletter/newsletter.types.ts";
-import { reportLoadFailure, useLazyActor, useLazySelector } from "../../app/lazy-actor.ts";
+import { useLazyActor, useLazySelector } from "../../app/lazy-actor.ts";
+import { reportLoadFailure } from "../../ui/chunk-load.ts";
 import { useNotifyLoadFailure } from "../../app/notifications.tsx";
-import { useLang, useShopContext } from "../../app/shop-context.ts";
+import { useShopContext } from "../../app/shop-context.ts";
+import { useLang } from "../../i18n/use-lang.ts";
 import { pageHref } from "../../../common/pages.ts";
 
 type NewsletterSnapshot = SnapshotFrom<typeof newsletterMachine>;

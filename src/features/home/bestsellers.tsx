@@ -4,8 +4,9 @@
 import { useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { productsByCategoryQuery } from "../../api/queries/catalog.ts";
-import { useLang, useShopContext } from "../../app/shop-context.ts";
-import { LazyPart, lazyPart } from "../../ui/lazy-part.tsx";
+import { useShopContext } from "../../app/shop-context.ts";
+import { useLang } from "../../i18n/use-lang.ts";
+import { LazyPart, lazyPart } from "../../app/lazy-part.tsx";
 
 export const BESTSELLERS_SIZE = 10;
 

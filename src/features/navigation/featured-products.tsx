@@ -4,7 +4,8 @@ import { useLingui } from "@lingui/react";
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { landingQuery, productsByReferencesQuery } from "../../api/queries/catalog.ts";
-import { useLang, useShopContext } from "../../app/shop-context.ts";
+import { useShopContext } from "../../app/shop-context.ts";
+import { useLang } from "../../i18n/use-lang.ts";
 import { formatPrice } from "../../i18n/format.ts";
 import { pagePath } from "../../../common/pages.ts";
 

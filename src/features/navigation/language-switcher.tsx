@@ -6,8 +6,8 @@
 import { Link, useLocation, useRouter } from "@tanstack/react-router";
 import { otherLang, type Lang } from "../../../common/languages.ts";
 import { matchPage, pagePath, PAGES, type PageId } from "../../../common/pages.ts";
-import { useLang } from "../../app/shop-context.ts";
-import { useAlternateLink } from "../../routes/alternate-links.ts";
+import { useLang } from "../../i18n/use-lang.ts";
+import { useAlternateLink } from "../../app/alternate-links.ts";
 import "./language-switcher.css";
 
 /** Each language named in itself, as a visitor looking for it would read it. */

@@ -5,7 +5,7 @@ import { Link } from "@tanstack/react-router";
 import { useEffect, useRef, useState } from "react";
 import type { CategoryNode } from "../../api/queries/catalog.ts";
 import { useSession } from "../../app/session.ts";
-import { useLang } from "../../app/shop-context.ts";
+import { useLang } from "../../i18n/use-lang.ts";
 import { Modal } from "../../ui/modal.tsx";
 import { categoryParams, pagePath } from "../../../common/pages.ts";
 import { LanguageSwitcher } from "./language-switcher.tsx";

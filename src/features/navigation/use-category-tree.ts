@@ -5,7 +5,8 @@ import { useQuery } from "@tanstack/react-query";
 import { useEffect, useMemo } from "react";
 import { categoriesQuery, type CategoryNode } from "../../api/queries/catalog.ts";
 import { useNotify } from "../../app/notifications.tsx";
-import { useLang, useShopContext } from "../../app/shop-context.ts";
+import { useShopContext } from "../../app/shop-context.ts";
+import { useLang } from "../../i18n/use-lang.ts";
 
 /** The notification of a failed category tree. */
 const CATEGORIES_FAILED_NOTICE_ID = "categories.failed";

@@ -5,7 +5,7 @@ import { useRef, useState, type KeyboardEvent } from "react";
 import { Chevron } from "./chevron.tsx";
 import { useCarouselControls } from "./use-carousel.ts";
 import type { GalleryItem } from "./variant-selection.ts";
-import { LazyDialog, lazyPart } from "../../ui/lazy-part.tsx";
+import { LazyDialog, lazyPart } from "../../app/lazy-part.tsx";
 import { useLaidOutCarousel } from "../../ui/use-laid-out-carousel.ts";
 
 const ProductLightbox = lazyPart(() => import("./product-lightbox.tsx").then((module) => module.default));

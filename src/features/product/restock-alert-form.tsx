@@ -6,7 +6,8 @@
 import { useLingui } from "@lingui/react";
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { isSubmitted, isSubmitting, selectEmail, selectErrorId } from "../../../machines/stock-alert/stock-alert.selectors.ts";
-import { reportLoadFailure, useLazyActor, useLazySelector } from "../../app/lazy-actor.ts";
+import { useLazyActor, useLazySelector } from "../../app/lazy-actor.ts";
+import { reportLoadFailure } from "../../ui/chunk-load.ts";
 import { useNotify, useNotifyLoadFailure } from "../../app/notifications.tsx";
 import { useShopContext } from "../../app/shop-context.ts";
 

@@ -17,9 +17,11 @@ import {
   type ProductPreview,
   type SearchEvent,
 } from "../../../machines/search/search.types.ts";
-import { reportLoadFailure, useLazyActor, useLazySelector } from "../../app/lazy-actor.ts";
+import { useLazyActor, useLazySelector } from "../../app/lazy-actor.ts";
+import { reportLoadFailure } from "../../ui/chunk-load.ts";
 import { useNotify } from "../../app/notifications.tsx";
-import { useLang, useShopContext } from "../../app/shop-context.ts";
+import { useShopContext } from "../../app/shop-context.ts";
+import { useLang } from "../../i18n/use-lang.ts";
 import { formatPrice } from "../../i18n/format.ts";
 import { pagePath } from "../../../common/pages.ts";
 import "./search-bar.css";

@@ -5,12 +5,12 @@
 import { useLingui } from "@lingui/react";
 import { Outlet } from "@tanstack/react-router";
 import { useState } from "react";
-import { useAuth, useAuthDialogShown } from "../../app/session-provider.tsx";
-import { LazyDialog, LazyPart, useAfterFirstRender } from "../../ui/lazy-part.tsx";
+import { useAuth, useAuthDialogShown } from "../app/session-provider.tsx";
+import { LazyDialog, LazyPart, useAfterFirstRender } from "../app/lazy-part.tsx";
 import { BottomBar } from "./bottom-bar.tsx";
 import { FlyingBlueBar } from "./flying-blue-bar.tsx";
 import { Header } from "./header.tsx";
-import { ConsentBanner } from "../consent/consent-banner.tsx";
+import { ConsentBanner } from "../features/consent/consent-banner.tsx";
 import { Footer, LoginModal, MenuModal, NotificationsArea, SearchModal } from "./lazy-parts.ts";
 import "./layout.css";
 

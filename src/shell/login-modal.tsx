@@ -4,17 +4,17 @@
 import { Link } from "@tanstack/react-router";
 import { useLingui } from "@lingui/react";
 import { useId, useRef, type KeyboardEvent } from "react";
-import type { AuthTab } from "../../../machines/auth/auth.types.ts";
-import { useSession } from "../../app/session.ts";
-import { useLang } from "../../app/shop-context.ts";
-import { CodeForm } from "../auth/code-form.tsx";
-import { ForgotForm } from "../auth/forgot-form.tsx";
-import { LoginForm } from "../auth/login-form.tsx";
-import { RegisterForm } from "../auth/register-form.tsx";
-import { useAuthDialog } from "../auth/use-auth-dialog.ts";
-import "../auth/auth.css";
-import { pagePath } from "../../../common/pages.ts";
-import { Modal } from "../../ui/modal.tsx";
+import type { AuthTab } from "../../machines/auth/auth.types.ts";
+import { useSession } from "../app/session.ts";
+import { useLang } from "../i18n/use-lang.ts";
+import { CodeForm } from "../features/auth/code-form.tsx";
+import { ForgotForm } from "../features/auth/forgot-form.tsx";
+import { LoginForm } from "../features/auth/login-form.tsx";
+import { RegisterForm } from "../features/auth/register-form.tsx";
+import { useAuthDialog } from "../features/auth/use-auth-dialog.ts";
+import "../features/auth/auth.css";
+import { pagePath } from "../../common/pages.ts";
+import { Modal } from "../ui/modal.tsx";
 
 const TABS: readonly AuthTab[] = ["personal", "employee"];
 const TAB_LABELS: Record<AuthTab, string> = { personal: "layout.login.tab.personal", employee: "layout.login.tab.employee" };

@@ -2,9 +2,8 @@
 // where they show, before the first render on a wide screen (src/main.tsx), or once a screen
 // becomes wide (a tablet turned, a window widened).
 import { useEffect, useSyncExternalStore } from "react";
-import { withLoadTimeout } from "../../ui/chunk-load.ts";
-import { reportLoadFailure } from "../../app/lazy-actor.ts";
-import { withTexts } from "../../i18n/i18n.ts";
+import { withLoadTimeout, reportLoadFailure } from "../ui/chunk-load.ts";
+import { withTexts } from "../i18n/i18n.ts";
 import type * as WideHeader from "./wide-header.tsx";
 
 type WideHeaderParts = typeof WideHeader;

@@ -2,8 +2,8 @@
 // above the header, for a signed-in customer of that group only.
 import { useLingui } from "@lingui/react";
 import { useContext } from "react";
-import { SessionContext } from "../../app/session.ts";
-import { useLang } from "../../app/shop-context.ts";
+import { SessionContext } from "../app/session.ts";
+import { useLang } from "../i18n/use-lang.ts";
 
 const FLYING_BLUE = "FLYING_BLUE";
 

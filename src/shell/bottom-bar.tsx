@@ -2,9 +2,9 @@
 // the cart open as dialogs.
 import { useLingui } from "@lingui/react";
 import { Link } from "@tanstack/react-router";
-import { useLang } from "../../app/shop-context.ts";
-import { pagePath } from "../../../common/pages.ts";
-import { CartButton } from "../cart/cart-button.tsx";
+import { useLang } from "../i18n/use-lang.ts";
+import { pagePath } from "../../common/pages.ts";
+import { CartButton } from "../features/cart/cart-button.tsx";
 import { AccountButton } from "./account-button.tsx";
 import { HomeIcon, MenuIcon, SearchIcon } from "./shell-icons.tsx";
 

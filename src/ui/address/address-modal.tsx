@@ -2,7 +2,7 @@
 // to add an address or edit a saved one. The caller decides where the address is saved.
 import { useLingui } from "@lingui/react";
 import type { components } from "../../../common/api/schema.gen.ts";
-import { Modal } from "../../ui/modal.tsx";
+import { Modal } from "../modal.tsx";
 import { AddressForm, type AddressDefaults } from "./address-form.tsx";
 import type { AddressInput } from "./address-schema.ts";
 

@@ -1,8 +1,8 @@
 // The country list of the address form (SPEC §3 "Country list"): the ISO 3166-1 alpha-2 codes
 // plus Kosovo (XK), labelled in French and English by the browser's own data (Intl.DisplayNames)
 // rather than a shipped dataset, sorted by label in the current language (SPEC §5).
-import { EMPOWERMENT_COUNTRIES } from "../../../machines/shared/address-rules.ts";
-import type { Lang } from "../../../common/languages.ts";
+import { EMPOWERMENT_COUNTRIES } from "../../machines/shared/address-rules.ts";
+import type { Lang } from "../../common/languages.ts";
 
 // Codes whose current names Intl gives; the legacy codes it knows (AN, CS, YU, ZR…) are left out
 // because it labels them with their successor's name, which would list a country twice.

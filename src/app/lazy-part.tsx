@@ -4,9 +4,8 @@
 // again, so that asking again tries again. Any other error of a part goes on to the page's error
 // handling.
 import { Component, lazy, Suspense, useDeferredValue, type ComponentType, type LazyExoticComponent, type ReactNode } from "react";
-import { withLoadTimeout } from "./chunk-load.ts";
-import { reportLoadFailure } from "../app/lazy-actor.ts";
-import { useNotifyLoadFailure } from "../app/notifications.tsx";
+import { withLoadTimeout, reportLoadFailure } from "../ui/chunk-load.ts";
+import { useNotifyLoadFailure } from "./notifications.tsx";
 
 /** False in a layout's first render, true in the render that follows it in the background: parts
  *  below the fold or over the page (footer, notifications, cookie banner) start loading once the

@@ -15,15 +15,17 @@ const subscribe = (listener: () => void) => {
 
 /** Declares, for the page at `pathname`, its address in each language. */
 export function useAlternateLinks(pathname: string, links: Alternates | undefined): void {
+  const fr = links?.fr;
+  const en = links?.en;
   useEffect(() => {
-    if (!links) return;
-    current = { pathname, links };
+    if (fr === undefined && en === undefined) return;
+    current = { pathname, links: { fr, en } };
     listeners.forEach((listener) => listener());
     return () => {
       if (current?.pathname === pathname) current = undefined;
       listeners.forEach((listener) => listener());
     };
-  }, [pathname, links?.fr, links?.en]);
+  }, [pathname, fr, en]);
 }
 
 /** The published address of the page at `pathname` in `lang`, if the page gave one. */

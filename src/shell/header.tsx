@@ -1,7 +1,7 @@
 // The site header: logo, search (wide screens), language switcher, account, cart, and the category
 // menu (wide screens).
-import { CartButton, CartDialogsMount } from "../cart/cart-button.tsx";
-import { LanguageSwitcher } from "../navigation/language-switcher.tsx";
+import { CartButton, CartDialogsMount } from "../features/cart/cart-button.tsx";
+import { LanguageSwitcher } from "../features/navigation/language-switcher.tsx";
 import { BrandLogo } from "./brand-logo.tsx";
 import { AccountButton, SignOutButton } from "./account-button.tsx";
 import { useWideHeaderParts } from "./wide-screen-parts.ts";

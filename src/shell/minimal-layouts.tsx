@@ -4,9 +4,9 @@
 import { useLingui } from "@lingui/react";
 import { Outlet } from "@tanstack/react-router";
 import type { ReactNode } from "react";
-import { LazyPart, useAfterFirstRender } from "../../ui/lazy-part.tsx";
+import { LazyPart, useAfterFirstRender } from "../app/lazy-part.tsx";
 import { BrandLogo } from "./brand-logo.tsx";
-import { ConsentBanner } from "../consent/consent-banner.tsx";
+import { ConsentBanner } from "../features/consent/consent-banner.tsx";
 import { Footer, NotificationsArea } from "./lazy-parts.ts";
 import { ScrollTopButton } from "./scroll-top-button.tsx";
 import "./layout.css";

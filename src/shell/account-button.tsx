@@ -2,9 +2,9 @@
 // signed in, otherwise the sign-in dialog.
 import { Link } from "@tanstack/react-router";
 import { useLingui } from "@lingui/react";
-import { useSession } from "../../app/session.ts";
-import { useLang } from "../../app/shop-context.ts";
-import { pagePath } from "../../../common/pages.ts";
+import { useSession } from "../app/session.ts";
+import { useLang } from "../i18n/use-lang.ts";
+import { pagePath } from "../../common/pages.ts";
 import { AccountIcon } from "./shell-icons.tsx";
 
 /** SPEC §2: the profile is /mon-compte/profil (its slug in each language). */

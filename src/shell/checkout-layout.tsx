@@ -4,8 +4,8 @@
 import { useLingui } from "@lingui/react";
 import { Link } from "@tanstack/react-router";
 import type { ReactNode } from "react";
-import { useLang } from "../../app/shop-context.ts";
-import { pagePath } from "../../../common/pages.ts";
+import { useLang } from "../i18n/use-lang.ts";
+import { pagePath } from "../../common/pages.ts";
 import { BrandLogo } from "./brand-logo.tsx";
 import { FocusedLayout } from "./minimal-layouts.tsx";
 import "./checkout-layout.css";

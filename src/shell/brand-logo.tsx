@@ -1,8 +1,9 @@
 // The shop's logo: a mark and the brand name of the runtime configuration, linking home.
 import { useLingui } from "@lingui/react";
 import { Link } from "@tanstack/react-router";
-import { useLang, useShopContext } from "../../app/shop-context.ts";
-import { pagePath } from "../../../common/pages.ts";
+import { useShopContext } from "../app/shop-context.ts";
+import { useLang } from "../i18n/use-lang.ts";
+import { pagePath } from "../../common/pages.ts";
 
 export function BrandLogo({ className = "brand-logo" }: { className?: string }) {
   const { _ } = useLingui();

@@ -7,8 +7,9 @@ import { Link } from "@tanstack/react-router";
 import { useLingui } from "@lingui/react";
 import { useCallback, useEffect, useRef, type ReactNode, type RefObject } from "react";
 import type { AltchaWidgetElement } from "altcha";
-import { useConsent } from "../app/consent.tsx";
-import { useLang, useShopContext } from "../app/shop-context.ts";
+import { useConsent } from "./consent.tsx";
+import { useShopContext } from "./shop-context.ts";
+import { useLang } from "../i18n/use-lang.ts";
 import { apiLocaleOf, type Lang } from "../i18n/i18n.ts";
 import { pagePath } from "../../common/pages.ts";
 

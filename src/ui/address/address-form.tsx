@@ -8,7 +8,7 @@ import { useMemo, useRef, useState, type FocusEvent, type FormEvent } from "reac
 import * as v from "valibot";
 import { isApiError } from "../../api/client.ts";
 import type { components } from "../../../common/api/schema.gen.ts";
-import { useLang } from "../../app/shop-context.ts";
+import { useLang } from "../../i18n/use-lang.ts";
 import {
   ADDRESS_FIELDS,
   ADDRESS_NAME_MAX,
@@ -27,8 +27,8 @@ import {
   type AddressFormValues,
   type AddressInput,
 } from "./address-schema.ts";
-import { countryLabel, countryOptions, DEFAULT_COUNTRY } from "./countries.ts";
-import { FormField, leavingForSubmit } from "./form-field.tsx";
+import { countryLabel, countryOptions, DEFAULT_COUNTRY } from "../../i18n/countries.ts";
+import { FormField, leavingForSubmit } from "../form-field.tsx";
 import { suggestedTerritory } from "./overseas.ts";
 import "./address.css";
 

@@ -4,7 +4,7 @@
 // generated when none is given.
 import { getCountryCallingCode, isSupportedCountry, parsePhoneNumberFromString, type PhoneNumber } from "libphonenumber-js/min";
 import * as v from "valibot";
-import { firstFieldErrors } from "../../ui/form-errors.ts";
+import { firstFieldErrors } from "../form-errors.ts";
 import type { components } from "../../../common/api/schema.gen.ts";
 import { suggestedTerritory } from "./overseas.ts";
 
