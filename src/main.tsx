@@ -52,7 +52,7 @@ async function start() {
     onUnauthorized: (operation) => auth.unauthorized(operation),
   });
   const notifications = createNotifications();
-  const cart = createCart({ api, notifications });
+  const cart = createCart({ api, queryClient, notifications });
   const auth = createAuth({ api, tokens, queryClient, notifications, cart: authBridge(cart) });
   const consent = createConsent();
   await yieldToBrowser();
@@ -93,7 +93,7 @@ async function start() {
   );
   // The shell's flows are not needed for the first paint: they load right after it.
   // Each in a task of its own: its code evaluated and its actor started in one go make a long task.
-  for (const flow of [notifications, consent.actor, auth.session, cart]) {
+  for (const flow of [notifications, consent.actor, auth.session, cart.actor]) {
     const loadFlow = () => void flow.load().catch(reportLoadFailure);
     if (typeof window.requestIdleCallback === "function") window.requestIdleCallback(loadFlow, { timeout: SHELL_FLOWS_DEADLINE_MS });
     else setTimeout(loadFlow, 0);

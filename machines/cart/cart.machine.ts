@@ -1,6 +1,9 @@
 // The cart (SPEC §2 cart sidebar and product modal, §4 Cart, §8 cart errors). Three regions run side
-// by side: the cart's data (loaded from the stored id, changed by quantity, coupon and clear requests,
-// reloaded at sign-in), the sidebar (open or closed), and the added/removed product modal.
+// by side: the cart's requests (loading the stored cart, quantity, coupon and clear requests, the
+// customer's cart at sign-in), the sidebar (open or closed), and the added/removed product modal.
+// The cart itself is not kept here: the app's query cache holds it, and the machine writes every
+// cart the server answers through it (`writeCart`) or drops it (`removeCart`), so that every view
+// (sidebar, cart page, checkout) shows the same one. A request carries the cart its view showed.
 //
 // Quantities follow SPEC §4: add = what the cart holds + n, update = n, remove = 0; an add or update
 // above the offer's stock is refused with addToCart.max before any call, as are the server's own stock
@@ -9,7 +12,7 @@
 // kept (a cookie, through the provided storeCartId/forgetCartId); a failed fetch forgets it. At sign-in
 // a General public customer's cart is reloaded (the server merged the anonymous one into it); for any
 // other group the stored id is forgotten first, so the anonymous cart does not follow them.
-import { assign, enqueueActions, fromPromise, raise, setup } from "xstate";
+import { assign, fromPromise, raise, setup } from "xstate";
 import { statusOf } from "../shared/http-status.ts";
 import { exceedsStock, isOrderableQuantity, lineCount, lineOf, quantityAfterAdd } from "./cart.quantities.ts";
 import {
@@ -47,9 +50,18 @@ function codeOf(error: unknown): string | undefined {
 
 /** The id of the cart a load, coupon or clear request is about; those states are only entered with one. */
 function cartIdOf(context: CartContext): string {
-  const id = context.cart?.uuid ?? context.cartId;
-  if (id === null) throw new Error("the cart machine asked for a cart request without a cart");
-  return id;
+  if (context.cartId === null) throw new Error("the cart machine asked for a cart request without a cart");
+  return context.cartId;
+}
+
+/** The cart a view showed is the shopper's current one (not one the machine has since left). */
+function isShown(context: CartContext, cart: Cart | null): boolean {
+  return cart !== null && cart.uuid === context.cartId;
+}
+
+/** A quantity change asked for with the cart as the view showed it. */
+function changeFor(cart: Cart | null, kind: QuantityChangeKind, offerId: number, quantity: number): QuantityChange {
+  return { kind, offerId, quantity, line: lineOf(cart, offerId) ?? null, hadCoupon: cart !== null && cart.coupon !== null };
 }
 
 /** The customer's cart of a fetch that found one (the guard `isCart` chose the transition). */
@@ -100,17 +112,18 @@ export const cartMachine = setup({
   },
   guards: {
     hasCartId: ({ context }) => context.cartId !== null,
-    hasCart: ({ context }) => context.cart !== null,
     isCart: (_, params: { cart: Cart | null }) => params.cart !== null,
-    hasCoupon: ({ context }) => context.cart !== null && context.cart.coupon !== null,
-    hasLine: ({ context }, params: { offerId: number }) => lineOf(context.cart, params.offerId) !== undefined,
+    /** The shown cart is the shopper's and has a coupon. */
+    hasCoupon: ({ context }, params: { cart: Cart | null }) => isShown(context, params.cart) && params.cart?.coupon !== null,
+    hasLine: ({ context }, params: { cart: Cart | null; offerId: number }) =>
+      isShown(context, params.cart) && lineOf(params.cart, params.offerId) !== undefined,
     isOrderable: (_, params: { quantity: number }) => isOrderableQuantity(params.quantity),
-    /** An existing line and a quantity a shopper may ask for. */
-    isLineQuantity: ({ context }, params: { offerId: number; quantity: number }) =>
-      lineOf(context.cart, params.offerId) !== undefined && isOrderableQuantity(params.quantity),
-    /** A coupon may be applied: the cart has lines and no coupon yet, and a code was typed. */
-    canApplyCoupon: ({ context }, params: { code: string }) =>
-      lineCount(context.cart) > 0 && context.cart?.coupon === null && params.code.trim() !== "",
+    /** An existing line of the shopper's cart and a quantity a shopper may ask for. */
+    isLineQuantity: ({ context }, params: { cart: Cart | null; offerId: number; quantity: number }) =>
+      isShown(context, params.cart) && lineOf(params.cart, params.offerId) !== undefined && isOrderableQuantity(params.quantity),
+    /** A coupon may be applied: the shopper's cart has lines and no coupon yet, and a code was typed. */
+    canApplyCoupon: ({ context }, params: { cart: Cart | null; code: string }) =>
+      isShown(context, params.cart) && lineCount(params.cart) > 0 && params.cart?.coupon === null && params.code.trim() !== "",
     /** SPEC §4: a quantity that may be asked for, but the cart would then hold more than the stock. */
     isOverStock: (_, params: { offer: OfferLimits | undefined; requested: number; total: number }) =>
       params.offer !== undefined && isOrderableQuantity(params.requested) && exceedsStock(params.offer, params.total),
@@ -126,12 +139,13 @@ export const cartMachine = setup({
       statusOf(params.error) === CONFLICT && codeOf(params.error) === COUPON_ALREADY_APPLIED,
     isCouponNotApplicable: (_, params: { error: unknown }) =>
       statusOf(params.error) === NOT_FOUND || (statusOf(params.error) === CONFLICT && codeOf(params.error) === COUPON_NOT_APPLICABLE),
+    isCouponDropped: (_, params: { dropped: boolean }) => params.dropped,
     isProductModal: (_, params: { kind: ProductModalKind; expected: ProductModalKind; line: CartItem | null }) =>
       params.kind === params.expected && params.line !== null,
   },
   actions: {
-    setCart: assign((_, params: { cart: Cart }) => ({ cart: params.cart, cartId: params.cart.uuid })),
-    clearCart: assign({ cart: null, cartId: null }),
+    setCartId: assign({ cartId: (_, params: { cart: Cart }) => params.cart.uuid }),
+    clearCartId: assign({ cartId: null }),
     setChange: assign({ change: (_, params: QuantityChange) => params }),
     clearChange: assign({ change: null }),
     setModalLine: assign({ modalLine: (_, params: { line: CartItem | null }) => params.line }),
@@ -141,18 +155,26 @@ export const cartMachine = setup({
       kind: params.kind,
       line: params.line,
     })),
+    /** Provided by the app: the cart the server answered is the one every view shows (the query cache). */
+    writeCart: (_, _params: { cart: Cart }) => {},
+    /** Provided by the app: no cart is shown any more (the query cache forgets it). */
+    removeCart: () => {},
+    /** After a quantity change: whether it took the basket out of its coupon's reach (its minimum). */
+    checkCoupon: raise((_, params: { hadCoupon: boolean; cart: Cart }) => ({
+      type: "cart.coupon.checked" as const,
+      dropped: params.hadCoupon && params.cart.coupon === null,
+    })),
     /** Provided by the app: keep the cart id (the cart-id cookie, one more day). */
     storeCartId: (_, _params: { cartId: string }) => {},
     /** Provided by the app: delete the stored cart id. */
     forgetCartId: () => {},
     /** Provided by the app: push the notification. */
     notify: (_, _params: CartNotification) => {},
-
   },
 }).createMachine({
   id: "cart",
   type: "parallel",
-  context: ({ input }) => ({ cartId: input.storedCartId, cart: null, change: null, modalLine: null }),
+  context: ({ input }) => ({ cartId: input.storedCartId, change: null, modalLine: null }),
   states: {
     data: {
       initial: "starting",
@@ -165,12 +187,17 @@ export const cartMachine = setup({
           },
           {
             target: ".loadingCustomerCart",
-            actions: ["forgetCartId", "clearCart", "clearChange"],
+            actions: ["forgetCartId", "clearCartId", "removeCart", "clearChange"],
           },
         ],
+        "cart.coupon.checked": {
+          description: "The server took the coupon off: the basket fell below its minimum.",
+          guard: { type: "isCouponDropped", params: ({ event }) => ({ dropped: event.dropped }) },
+          actions: { type: "notify", params: { kind: "info", messageId: "coupon.dropped" } },
+        },
         "customer.signedOut": {
           target: ".ready",
-          actions: ["clearCart", "forgetCartId", "clearChange"],
+          actions: ["clearCartId", "removeCart", "forgetCartId", "clearChange"],
         },
       },
       states: {
@@ -179,7 +206,7 @@ export const cartMachine = setup({
         },
         loading: {
           tags: ["loading"],
-          description: "The stored cart is fetched (at start, or again when the language changes).",
+          description: "The stored cart is fetched at start.",
           invoke: {
             id: "fetchCart",
             src: "fetchCart",
@@ -187,13 +214,14 @@ export const cartMachine = setup({
             onDone: {
               target: "ready",
               actions: [
-                { type: "setCart", params: ({ event }) => ({ cart: event.output }) },
+                { type: "setCartId", params: ({ event }) => ({ cart: event.output }) },
+                { type: "writeCart", params: ({ event }) => ({ cart: event.output }) },
                 { type: "storeCartId", params: ({ event }) => ({ cartId: event.output.uuid }) },
               ],
             },
             onError: [
               { guard: { type: "isCancelled", params: ({ event }) => ({ error: event.error }) }, target: "ready" },
-              { target: "ready", actions: ["clearCart", "forgetCartId"] },
+              { target: "ready", actions: ["clearCartId", "removeCart", "forgetCartId"] },
             ],
           },
         },
@@ -208,29 +236,30 @@ export const cartMachine = setup({
                 guard: { type: "isCart", params: ({ event }) => ({ cart: event.output }) },
                 target: "ready",
                 actions: [
-                  { type: "setCart", params: ({ event }) => ({ cart: customerCartOf(event.output) }) },
+                  { type: "setCartId", params: ({ event }) => ({ cart: customerCartOf(event.output) }) },
+                  { type: "writeCart", params: ({ event }) => ({ cart: customerCartOf(event.output) }) },
                   { type: "storeCartId", params: ({ event }) => ({ cartId: customerCartOf(event.output).uuid }) },
                 ],
               },
-              { target: "ready", actions: ["clearCart", "forgetCartId"] },
+              { target: "ready", actions: ["clearCartId", "removeCart", "forgetCartId"] },
             ],
             onError: [
               { guard: { type: "isCancelled", params: ({ event }) => ({ error: event.error }) }, target: "ready" },
-              { target: "ready", actions: ["clearCart", "forgetCartId"] },
+              { target: "ready", actions: ["clearCartId", "removeCart", "forgetCartId"] },
             ],
           },
         },
         ready: {
-          description: "The cart is shown and takes requests.",
+          description: "The cart takes requests.",
           on: {
             "cart.add": [
               {
                 guard: {
                   type: "isOverStock",
-                  params: ({ context, event }) => ({
+                  params: ({ event }) => ({
                     offer: event.offer,
                     requested: event.quantity,
-                    total: quantityAfterAdd(context.cart, event.offer.id, event.quantity),
+                    total: quantityAfterAdd(event.cart, event.offer.id, event.quantity),
                   }),
                 },
                 actions: { type: "notify", params: { kind: "danger", messageId: "addToCart.max" } },
@@ -240,11 +269,7 @@ export const cartMachine = setup({
                 target: "updating",
                 actions: {
                   type: "setChange",
-                  params: ({ context, event }) => ({
-                    kind: "add",
-                    offerId: event.offer.id,
-                    quantity: quantityAfterAdd(context.cart, event.offer.id, event.quantity),
-                  }),
+                  params: ({ event }) => changeFor(event.cart, "add", event.offer.id, quantityAfterAdd(event.cart, event.offer.id, event.quantity)),
                 },
               },
             ],
@@ -252,28 +277,30 @@ export const cartMachine = setup({
               {
                 guard: {
                   type: "isOverStock",
-                  params: ({ context, event }) => ({ offer: lineOf(context.cart, event.offerId)?.offer, requested: event.quantity, total: event.quantity }),
+                  params: ({ event }) => ({ offer: lineOf(event.cart, event.offerId)?.offer, requested: event.quantity, total: event.quantity }),
                 },
                 actions: { type: "notify", params: { kind: "danger", messageId: "addToCart.max" } },
               },
               {
-                guard: { type: "isLineQuantity", params: ({ event }) => ({ offerId: event.offerId, quantity: event.quantity }) },
+                guard: {
+                  type: "isLineQuantity",
+                  params: ({ event }) => ({ cart: event.cart, offerId: event.offerId, quantity: event.quantity }),
+                },
                 target: "updating",
-                actions: { type: "setChange", params: ({ event }) => ({ kind: "update", offerId: event.offerId, quantity: event.quantity }) },
+                actions: { type: "setChange", params: ({ event }) => changeFor(event.cart, "update", event.offerId, event.quantity) },
               },
             ],
             "cart.remove": {
-              guard: { type: "hasLine", params: ({ event }) => ({ offerId: event.offerId }) },
+              guard: { type: "hasLine", params: ({ event }) => ({ cart: event.cart, offerId: event.offerId }) },
               target: "updating",
-              actions: { type: "setChange", params: ({ event }) => ({ kind: "remove", offerId: event.offerId, quantity: 0 }) },
+              actions: { type: "setChange", params: ({ event }) => changeFor(event.cart, "remove", event.offerId, 0) },
             },
-            "cart.clear": { guard: "hasCart", target: "clearing" },
+            "cart.clear": { guard: "hasCartId", target: "clearing" },
             "cart.applyCoupon": {
-              guard: { type: "canApplyCoupon", params: ({ event }) => ({ code: event.code }) },
+              guard: { type: "canApplyCoupon", params: ({ event }) => ({ cart: event.cart, code: event.code }) },
               target: "applyingCoupon",
             },
-            "cart.removeCoupon": { guard: "hasCoupon", target: "removingCoupon" },
-            "cart.refresh": { guard: "hasCart", target: "loading" },
+            "cart.removeCoupon": { guard: { type: "hasCoupon", params: ({ event }) => ({ cart: event.cart }) }, target: "removingCoupon" },
           },
         },
         updating: {
@@ -288,11 +315,9 @@ export const cartMachine = setup({
                 guard: { type: "isChange", params: { kind: "add" } },
                 target: "ready",
                 actions: [
-                  // The change took the basket out of its coupon's reach (its minimum): the server took it off.
-                  enqueueActions(({ context, event, enqueue }) => {
-                    if (context.cart?.coupon && !event.output.coupon) enqueue({ type: "notify", params: { kind: "info", messageId: "coupon.dropped" } });
-                  }),
-                  { type: "setCart", params: ({ event }) => ({ cart: event.output }) },
+                  { type: "checkCoupon", params: ({ context, event }) => ({ hadCoupon: changeOf(context).hadCoupon, cart: event.output }) },
+                  { type: "setCartId", params: ({ event }) => ({ cart: event.output }) },
+                  { type: "writeCart", params: ({ event }) => ({ cart: event.output }) },
                   { type: "storeCartId", params: ({ event }) => ({ cartId: event.output.uuid }) },
                   { type: "notify", params: { kind: "info", messageId: MESSAGE_OF_CHANGE.add } },
                   {
@@ -306,15 +331,10 @@ export const cartMachine = setup({
                 guard: { type: "isChange", params: { kind: "remove" } },
                 target: "ready",
                 actions: [
-                  // The change took the basket out of its coupon's reach (its minimum): the server took it off.
-                  enqueueActions(({ context, event, enqueue }) => {
-                    if (context.cart?.coupon && !event.output.coupon) enqueue({ type: "notify", params: { kind: "info", messageId: "coupon.dropped" } });
-                  }),
-                  {
-                    type: "openProductModal",
-                    params: ({ context }) => ({ kind: "removed", line: lineOf(context.cart, changeOf(context).offerId) ?? null }),
-                  },
-                  { type: "setCart", params: ({ event }) => ({ cart: event.output }) },
+                  { type: "checkCoupon", params: ({ context, event }) => ({ hadCoupon: changeOf(context).hadCoupon, cart: event.output }) },
+                  { type: "openProductModal", params: ({ context }) => ({ kind: "removed", line: changeOf(context).line }) },
+                  { type: "setCartId", params: ({ event }) => ({ cart: event.output }) },
+                  { type: "writeCart", params: ({ event }) => ({ cart: event.output }) },
                   { type: "storeCartId", params: ({ event }) => ({ cartId: event.output.uuid }) },
                   { type: "notify", params: { kind: "info", messageId: MESSAGE_OF_CHANGE.remove } },
                   "clearChange",
@@ -323,11 +343,9 @@ export const cartMachine = setup({
               {
                 target: "ready",
                 actions: [
-                  // The change took the basket out of its coupon's reach (its minimum): the server took it off.
-                  enqueueActions(({ context, event, enqueue }) => {
-                    if (context.cart?.coupon && !event.output.coupon) enqueue({ type: "notify", params: { kind: "info", messageId: "coupon.dropped" } });
-                  }),
-                  { type: "setCart", params: ({ event }) => ({ cart: event.output }) },
+                  { type: "checkCoupon", params: ({ context, event }) => ({ hadCoupon: changeOf(context).hadCoupon, cart: event.output }) },
+                  { type: "setCartId", params: ({ event }) => ({ cart: event.output }) },
+                  { type: "writeCart", params: ({ event }) => ({ cart: event.output }) },
                   { type: "storeCartId", params: ({ event }) => ({ cartId: event.output.uuid }) },
                   { type: "notify", params: { kind: "info", messageId: MESSAGE_OF_CHANGE.update } },
                   "clearChange",
@@ -344,7 +362,13 @@ export const cartMachine = setup({
               {
                 guard: { type: "isCartGone", params: ({ event }) => ({ error: event.error }) },
                 target: "ready",
-                actions: ["clearCart", "forgetCartId", { type: "notify", params: { kind: "danger", messageId: "errors.server.access" } }, "clearChange"],
+                actions: [
+                  "clearCartId",
+                  "removeCart",
+                  "forgetCartId",
+                  { type: "notify", params: { kind: "danger", messageId: "errors.server.access" } },
+                  "clearChange",
+                ],
               },
               {
                 target: "ready",
@@ -360,8 +384,8 @@ export const cartMachine = setup({
             id: "deleteCart",
             src: "deleteCart",
             input: ({ context }) => ({ cartId: cartIdOf(context) }),
-            onDone: { target: "ready", actions: ["clearCart", "forgetCartId"] },
-            onError: { target: "ready", actions: ["clearCart", "forgetCartId"] },
+            onDone: { target: "ready", actions: ["clearCartId", "removeCart", "forgetCartId"] },
+            onError: { target: "ready", actions: ["clearCartId", "removeCart", "forgetCartId"] },
           },
         },
         applyingCoupon: {
@@ -372,7 +396,7 @@ export const cartMachine = setup({
             input: ({ context, event }) => ({ cartId: cartIdOf(context), code: event.type === "cart.applyCoupon" ? event.code.trim() : "" }),
             onDone: {
               target: "ready",
-              actions: [{ type: "setCart", params: ({ event }) => ({ cart: event.output }) }, { type: "notify", params: { kind: "info", messageId: "coupon.add" } }],
+              actions: [{ type: "writeCart", params: ({ event }) => ({ cart: event.output }) }, { type: "notify", params: { kind: "info", messageId: "coupon.add" } }],
             },
             onError: [
               { guard: { type: "isCancelled", params: ({ event }) => ({ error: event.error }) }, target: "ready" },
@@ -398,7 +422,7 @@ export const cartMachine = setup({
             input: ({ context }) => ({ cartId: cartIdOf(context) }),
             onDone: {
               target: "ready",
-              actions: [{ type: "setCart", params: ({ event }) => ({ cart: event.output }) }, { type: "notify", params: { kind: "info", messageId: "coupon.removed" } }],
+              actions: [{ type: "writeCart", params: ({ event }) => ({ cart: event.output }) }, { type: "notify", params: { kind: "info", messageId: "coupon.removed" } }],
             },
             onError: [
               { guard: { type: "isCancelled", params: ({ event }) => ({ error: event.error }) }, target: "ready" },

@@ -1,12 +1,11 @@
 // The cart's model: one offer (stock 3) that the shopper adds, changes and removes, a coupon, clearing,
 // the sidebar and the product modal, sign-in of a General public and of an employee customer, sign-out,
 // and the answers of each request (the cart the server would give back, a cancellation, a stock
-// refusal, an unknown cart, a failure). A visitor arrives with a stored cart id. To keep the paths few,
-// the sidebar and the modal are tried from a settled cart, and a cart with a coupon is only cleared,
-// relieved of its coupon, or signed out of.
+// refusal, an unknown cart, a failure). A visitor arrives with a stored cart id. The machine keeps no
+// copy of the cart: each request carries the cart its view shows (one of the offer, or one of the
+// offer with the coupon). To keep the paths few, the sidebar and the modal are tried from a settled cart.
 import { defineFlowModel, type ModelEvent } from "../shared/flow-model.ts";
 import { cartMachine } from "./cart.machine.ts";
-import { lineOf } from "./cart.quantities.ts";
 import type { CartSnapshot } from "./cart.selectors.ts";
 import type { Cart, CartEvent, CartItem, Offer, QuantityChange } from "./cart.types.ts";
 
@@ -83,9 +82,9 @@ export function sampleCart(uuid: string, quantity: number, coupon = false): Cart
   };
 }
 
-/** The cart the server answers a quantity change with. */
-export function cartAfter(cart: Cart | null, change: QuantityChange): Cart {
-  return sampleCart(cart?.uuid ?? STORED_CART_ID, change.quantity, cart?.coupon !== null && cart?.coupon !== undefined);
+/** The cart the server answers a quantity change with (keeping the coupon the cart had, if any). */
+export function cartAfter(cartId: string | null, change: QuantityChange): Cart {
+  return sampleCart(cartId ?? STORED_CART_ID, change.quantity, change.hadCoupon);
 }
 
 export const CANCELLED_ERROR = { status: 499, message: "Operation cancelled due to a new request" };
@@ -97,39 +96,52 @@ export const COUPON_UNKNOWN_ERROR = { status: 404, message: "Coupon not found", 
 
 type CartModelEvent = ModelEvent<CartEvent>;
 
+/** How an event's shown cart reads in a path. */
+function shownLabel(cart: Cart | null): string {
+  if (cart === null) return " (no cart shown)";
+  const quantity = cart.cartItems[0]?.quantity ?? 0;
+  return ` (shown: ${quantity} item(s)${cart.coupon ? " with the coupon" : ""})`;
+}
+
 function isCart(value: unknown): value is Cart {
   return typeof value === "object" && value !== null && "cartItems" in value && "coupon" in value;
 }
 
+/**
+ * What a settled cart is asked, each request with the cart its view shows: the machine keeps no copy
+ * of the cart, so the samples say what the shopper sees (one of the offer; the offer with a coupon).
+ */
 function settledEvents(snapshot: CartSnapshot): CartModelEvent[] {
-  const { cart } = snapshot.context;
+  const { cartId } = snapshot.context;
   const events: CartModelEvent[] = [{ type: "customer.signedOut" }];
-  if (cart?.coupon) return [...events, { type: "cart.removeCoupon" }, { type: "cart.clear" }];
+  const shown = cartId === null ? null : sampleCart(cartId, 1);
   if (snapshot.matches({ sidebar: "open" })) {
-    return [...events, { type: "cart.closeSidebar" }, { type: "cart.remove", offerId: SAMPLE_OFFER.id }];
+    return [...events, { type: "cart.closeSidebar" }, { type: "cart.remove", offerId: SAMPLE_OFFER.id, cart: shown }];
   }
-  const line = lineOf(cart, SAMPLE_OFFER.id);
+  const withCoupon = cartId === null ? null : sampleCart(cartId, 1, true);
   return [
     ...events,
-    { type: "cart.add", offer: SAMPLE_OFFER, quantity: 1 },
-    { type: "cart.add", offer: SAMPLE_OFFER, quantity: SAMPLE_STOCK },
-    { type: "cart.update", offerId: SAMPLE_OFFER.id, quantity: 2 },
-    { type: "cart.update", offerId: SAMPLE_OFFER.id, quantity: SAMPLE_STOCK + 1 },
-    { type: "cart.remove", offerId: SAMPLE_OFFER.id },
+    { type: "cart.add", offer: SAMPLE_OFFER, quantity: 1, cart: shown },
+    { type: "cart.add", offer: SAMPLE_OFFER, quantity: SAMPLE_STOCK, cart: shown },
+    { type: "cart.update", offerId: SAMPLE_OFFER.id, quantity: 2, cart: shown },
+    { type: "cart.update", offerId: SAMPLE_OFFER.id, quantity: SAMPLE_STOCK + 1, cart: shown },
+    { type: "cart.remove", offerId: SAMPLE_OFFER.id, cart: shown },
     { type: "cart.clear" },
-    { type: "cart.applyCoupon", code: SAMPLE_COUPON },
-    { type: "cart.refresh" },
+    { type: "cart.applyCoupon", code: SAMPLE_COUPON, cart: shown },
+    { type: "cart.removeCoupon", cart: withCoupon },
+    // A change to a cart with a coupon: the server may take the coupon off (coupon.dropped).
+    { type: "cart.update", offerId: SAMPLE_OFFER.id, quantity: 2, cart: withCoupon },
     { type: "customer.signedIn", customerGroup: "GENERAL_PUBLIC" },
     { type: "customer.signedIn", customerGroup: "BRAND_EMPLOYEE" },
-    ...(line?.quantity === 1 || cart === null ? [{ type: "cart.openSidebar" } as const] : []),
+    { type: "cart.openSidebar" },
   ];
 }
 
 function answers(snapshot: CartSnapshot): CartModelEvent[] {
-  const { cart, change } = snapshot.context;
+  const { cartId, change } = snapshot.context;
   if (snapshot.matches({ data: "loading" })) {
     return [
-      { type: "xstate.done.actor.fetchCart", output: sampleCart(cart?.uuid ?? STORED_CART_ID, 1) },
+      { type: "xstate.done.actor.fetchCart", output: sampleCart(cartId ?? STORED_CART_ID, 1) },
       { type: "xstate.error.actor.fetchCart", error: CART_GONE_ERROR },
     ];
   }
@@ -142,12 +154,12 @@ function answers(snapshot: CartSnapshot): CartModelEvent[] {
   }
   if (snapshot.matches({ data: "updating" }) && change) {
     return [
-      { type: "xstate.done.actor.setOfferQuantity", output: cartAfter(cart, change) },
+      { type: "xstate.done.actor.setOfferQuantity", output: cartAfter(cartId, change) },
       // The change took the basket below its coupon's minimum: the server took the coupon off.
-      ...(cart?.coupon ? [{ type: "xstate.done.actor.setOfferQuantity" as const, output: { ...cartAfter(cart, change), coupon: null, specialPrice: null } }] : []),
+      ...(change.hadCoupon ? [{ type: "xstate.done.actor.setOfferQuantity" as const, output: { ...cartAfter(cartId, change), coupon: null, specialPrice: null } }] : []),
       { type: "xstate.error.actor.setOfferQuantity", error: CANCELLED_ERROR },
       { type: "xstate.error.actor.setOfferQuantity", error: STOCK_ERROR },
-      ...(cart ? [{ type: "xstate.error.actor.setOfferQuantity" as const, error: CART_GONE_ERROR }] : []),
+      ...(cartId ? [{ type: "xstate.error.actor.setOfferQuantity" as const, error: CART_GONE_ERROR }] : []),
       { type: "xstate.error.actor.setOfferQuantity", error: SERVER_ERROR },
     ];
   }
@@ -157,17 +169,17 @@ function answers(snapshot: CartSnapshot): CartModelEvent[] {
       { type: "xstate.error.actor.deleteCart", error: SERVER_ERROR },
     ];
   }
-  if (snapshot.matches({ data: "applyingCoupon" }) && cart) {
+  if (snapshot.matches({ data: "applyingCoupon" }) && cartId) {
     return [
-      { type: "xstate.done.actor.setCoupon", output: sampleCart(cart.uuid, lineOf(cart, SAMPLE_OFFER.id)?.quantity ?? 0, true) },
+      { type: "xstate.done.actor.setCoupon", output: sampleCart(cartId, 1, true) },
       { type: "xstate.error.actor.setCoupon", error: COUPON_APPLIED_ERROR },
       { type: "xstate.error.actor.setCoupon", error: COUPON_UNKNOWN_ERROR },
       { type: "xstate.error.actor.setCoupon", error: SERVER_ERROR },
     ];
   }
-  if (snapshot.matches({ data: "removingCoupon" }) && cart) {
+  if (snapshot.matches({ data: "removingCoupon" }) && cartId) {
     return [
-      { type: "xstate.done.actor.removeCoupon", output: sampleCart(cart.uuid, lineOf(cart, SAMPLE_OFFER.id)?.quantity ?? 0) },
+      { type: "xstate.done.actor.removeCoupon", output: sampleCart(cartId, 1) },
       { type: "xstate.error.actor.removeCoupon", error: SERVER_ERROR },
     ];
   }
@@ -183,7 +195,9 @@ export const cartModel = defineFlowModel(cartMachine, {
     return answers(snapshot);
   },
   describeEvent: (event) => {
-    if (event.type === "cart.add") return `cart.add ${event.quantity} (stock ${event.offer.stockQuantity})`;
+    if (event.type === "cart.add") return `cart.add ${event.quantity} (stock ${event.offer.stockQuantity})${shownLabel(event.cart)}`;
+    if (event.type === "cart.update") return `cart.update to ${event.quantity}${shownLabel(event.cart)}`;
+    if (event.type === "cart.remove" || event.type === "cart.applyCoupon" || event.type === "cart.removeCoupon") return `${event.type}${shownLabel(event.cart)}`;
     if (event.type.startsWith("xstate.done.actor.")) {
       const name = event.type.slice("xstate.done.actor.".length);
       const output = "output" in event ? event.output : undefined;

@@ -1,18 +1,14 @@
-// What the header badge, the sidebar, the cart page and the product modal read from the cart snapshot.
+// What the sidebar, the cart page and the product modal read from the cart snapshot: which cart is
+// the shopper's, what is in flight, what is open. The cart's contents are in the query cache.
 import type { SnapshotFrom } from "xstate";
 import type { cartMachine } from "./cart.machine.ts";
-import { lineCount } from "./cart.quantities.ts";
-import type { Cart, CartItem, ProductModalKind } from "./cart.types.ts";
+import type { CartItem, ProductModalKind } from "./cart.types.ts";
 
 export type CartSnapshot = SnapshotFrom<typeof cartMachine>;
 
-export function selectCart(snapshot: CartSnapshot): Cart | null {
-  return snapshot.context.cart;
-}
-
-/** The header's badge: the number of lines of the cart. */
-export function selectLineCount(snapshot: CartSnapshot): number {
-  return lineCount(snapshot.context.cart);
+/** The uuid of the shopper's cart (the key of its cached answer); null when there is none. */
+export function selectCartId(snapshot: CartSnapshot): string | null {
+  return snapshot.context.cartId;
 }
 
 /** A request is in flight (or the cart is loading): the cart's buttons wait. */
@@ -25,7 +21,7 @@ export function isReady(snapshot: CartSnapshot): boolean {
   return snapshot.matches({ data: "ready" });
 }
 
-/** The cart is being fetched (at start, after a language switch or a sign-in): what it holds is not known yet. */
+/** The cart is being fetched (at start or after a sign-in): what it holds is not known yet. */
 export function isLoadingCart(snapshot: CartSnapshot): boolean {
   return snapshot.matches({ data: "loading" }) || snapshot.matches({ data: "loadingCustomerCart" }) || snapshot.matches({ data: "starting" });
 }

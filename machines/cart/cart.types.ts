@@ -27,35 +27,45 @@ export interface QuantityChange {
   offerId: number;
   /** The line's new quantity, as sent to the server. */
   quantity: number;
+  /** The line as it was before the change (the removed product modal shows it). */
+  line: CartItem | null;
+  /** The cart had a coupon before the change (the server may take it off: coupon.dropped). */
+  hadCoupon: boolean;
 }
 
 export type ProductModalKind = "added" | "removed";
 
+/**
+ * The machine keeps which cart is the shopper's and what it is doing, not the cart itself: the cart
+ * lives in the app's query cache, which the machine writes through (`writeCart`, `removeCart`), and
+ * a request carries the cart as the view showed it when it was asked (`cart`).
+ */
 export interface CartContext {
-  /** The uuid of the cart being shown: the stored one at start, then the one the server answers with. */
+  /** The uuid of the shopper's cart: the stored one at start, then the one the server answers with. */
   cartId: string | null;
-  /** The cart as the server last answered; null when there is none (or it was cleared). */
-  cart: Cart | null;
   /** The quantity change in flight (its kind chooses the notification and the modal). */
   change: QuantityChange | null;
   /** The line the added/removed product modal shows. */
   modalLine: CartItem | null;
 }
 
+/** The cart as the view that sends an event shows it (from the query cache); null when there is none. */
+type Shown = { cart: Cart | null };
+
 export type CartEvent =
   /** Add to cart (product page, product card): `quantity` more of the offer. */
-  | { type: "cart.add"; offer: OfferLimits; quantity: number }
+  | ({ type: "cart.add"; offer: OfferLimits; quantity: number } & Shown)
   /** The stepper of a line: set its quantity. */
-  | { type: "cart.update"; offerId: number; quantity: number }
-  | { type: "cart.remove"; offerId: number }
+  | ({ type: "cart.update"; offerId: number; quantity: number } & Shown)
+  | ({ type: "cart.remove"; offerId: number } & Shown)
   | { type: "cart.clear" }
-  | { type: "cart.applyCoupon"; code: string }
-  | { type: "cart.removeCoupon" }
-  /** Ask the server again (the language changed: product names and descriptions follow it). */
-  | { type: "cart.refresh" }
+  | ({ type: "cart.applyCoupon"; code: string } & Shown)
+  | ({ type: "cart.removeCoupon" } & Shown)
   | { type: "cart.openSidebar" }
   | { type: "cart.closeSidebar" }
   | { type: "cart.closeProductModal" }
+  /** Raised by the cart itself after a quantity change: did the server take the coupon off? Views do not send it. */
+  | { type: "cart.coupon.checked"; dropped: boolean }
   /** Raised by the cart itself after an add or a remove; views do not send it. */
   | { type: "cart.productModal.open"; kind: ProductModalKind; line: CartItem | null }
   /** From the auth flow: a customer signed in (the server merged a General public customer's anonymous cart). */

@@ -53,6 +53,10 @@ export function removeCouponActor(api: ApiClient) {
 
 /** What the cart asks of the app around it. */
 export interface CartEffects {
+  /** The cart the server answered is the one every view shows (the query cache). */
+  writeCart: (cart: Cart) => void;
+  /** No cart is shown any more. */
+  removeCart: () => void;
   /** Keep the cart id (the cart-id cookie). */
   storeCartId: (cartId: string) => void;
   forgetCartId: () => void;
@@ -72,6 +76,8 @@ export function createCartMachine(api: ApiClient, effects: CartEffects) {
       removeCoupon: removeCouponActor(api),
     },
     actions: {
+      writeCart: (_, { cart }) => effects.writeCart(cart),
+      removeCart: () => effects.removeCart(),
       storeCartId: (_, { cartId }) => effects.storeCartId(cartId),
       forgetCartId: () => effects.forgetCartId(),
       notify: (_, notification) => effects.notify(notification),

@@ -9,8 +9,7 @@ import { pagePath } from "../../common/pages.ts";
 import type { CustomerGroup } from "../../machines/auth/auth.types.ts";
 import { selectCustomer, selectStatus } from "../../machines/auth/session.selectors.ts";
 import { lineCount } from "../../machines/cart/cart.quantities.ts";
-import { isLoadingCart, selectCart } from "../../machines/cart/cart.selectors.ts";
-import type { Cart, CartStore } from "../app/cart.tsx";
+import { settledCart } from "../app/cart.tsx";
 import type { Customer } from "../app/session.ts";
 import type { Auth } from "../app/session-provider.tsx";
 import { ACCOUNT_TAB_SLUGS, accountTabOf } from "../features/account/account-tabs.ts";
@@ -25,12 +24,6 @@ export async function settledSession(auth: Auth): Promise<SettledSession> {
   const snapshot = await waitFor(actor, (state) => selectStatus(state) !== "restoring");
   const customer = selectCustomer(snapshot);
   return selectStatus(snapshot) === "signedIn" && customer ? { status: "signedIn", customer } : { status: "anonymous", customer: null };
-}
-
-/** The cart once it is known (after the session, whose sign-in brings the customer's cart). */
-export async function settledCart(cart: CartStore): Promise<Cart | null> {
-  const [actor, { waitFor }] = await Promise.all([cart.load(), import("xstate")]);
-  return selectCart(await waitFor(actor, (state) => !isLoadingCart(state)));
 }
 
 /** SPEC §3: the customer group of the employee programme's buyers and of its administrators. */
@@ -66,7 +59,8 @@ export async function empowermentAdminGuard({ auth }: RouterContext, lang: Lang)
 /** The checkout loads the cart and the session first; an empty or missing cart leads to the cart page. */
 export async function checkoutCartGuard({ auth, cart }: RouterContext, lang: Lang) {
   const session = await settledSession(auth);
-  const basket = await settledCart(cart);
+  // After the session: its sign-in brings the customer's cart.
+  const basket = await settledCart(cart, lang);
   if (lineCount(basket) === 0) throw redirect({ to: pagePath("cart", lang), replace: true });
   return { session, basket };
 }

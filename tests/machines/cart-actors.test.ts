@@ -1,12 +1,15 @@
 // The cart machine with its real IO actors over the API client and a fake `fetch`: which calls go out
 // (method, path, body), how the answers and refusals reach the machine, and what is kept in the cookie.
+import { QueryClient } from "@tanstack/react-query";
 import { createActor, waitFor } from "xstate";
 import { describe, expect, it } from "vitest";
 import { createCartMachine } from "../../src/actors/cart-actors.ts";
 import { createApiClient } from "../../src/api/client.ts";
 import { cartIdCookie, expiredCartIdCookie, readStoredCartId } from "../../src/app/cart-storage.ts";
 import { CUSTOMER_CART_ID, SAMPLE_OFFER, STORED_CART_ID, sampleCart } from "../../machines/cart/cart.model.ts";
-import { isReady, selectCart } from "../../machines/cart/cart.selectors.ts";
+import { isReady, selectCartId } from "../../machines/cart/cart.selectors.ts";
+import type { Cart } from "../../machines/cart/cart.types.ts";
+import { cartKeys, removeCart, writeCart } from "../../src/api/queries/cart.ts";
 import type { CartNotification } from "../../machines/cart/cart.types.ts";
 import { settle } from "./support/fake-promise-actor.ts";
 
@@ -50,13 +53,22 @@ function startCart(storedCartId: string | null) {
   const server = createFakeServer();
   const cookie: { id: string | null } = { id: storedCartId };
   const notified: CartNotification[] = [];
+  // The app's query cache, written as the app writes it.
+  const queryClient = new QueryClient();
   const machine = createCartMachine(server.api, {
+    writeCart: (cart) => writeCart(queryClient, cart, "en"),
+    removeCart: () => removeCart(queryClient),
     storeCartId: (id) => (cookie.id = id),
     forgetCartId: () => (cookie.id = null),
     notify: (notification) => notified.push(notification),
   });
   const actor = createActor(machine, { input: { storedCartId } }).start();
-  return { server, actor, cookie, notified };
+  /** The cart the views show: the cached one of the machine's cart id. */
+  const shown = (): Cart | null => {
+    const cartId = selectCartId(actor.getSnapshot());
+    return cartId === null ? null : (queryClient.getQueryData<Cart>(cartKeys.byId(cartId, "en")) ?? null);
+  };
+  return { server, actor, cookie, notified, queryClient, shown };
 }
 
 const pathOf = (exchange: Exchange) => `${exchange.request.method} ${new URL(exchange.request.url).pathname}`;
@@ -71,13 +83,13 @@ describe("cart actors", () => {
     load.respond(200, sampleCart(STORED_CART_ID, 1));
     await waitFor(cart.actor, isReady);
 
-    cart.actor.send({ type: "cart.add", offer: SAMPLE_OFFER, quantity: 2 });
+    cart.actor.send({ type: "cart.add", offer: SAMPLE_OFFER, quantity: 2, cart: cart.shown() });
     const add = await nextExchange(cart.server.exchanges, 2);
     expect(pathOf(add)).toBe("PUT /api/v1/shopping-cart/set-offer-quantity");
     expect(add.body).toEqual({ offerId: SAMPLE_OFFER.id, quantity: 3, shoppingCartId: STORED_CART_ID });
     add.respond(200, sampleCart(STORED_CART_ID, 3));
     await waitFor(cart.actor, isReady);
-    expect(selectCart(cart.actor.getSnapshot())?.cartItems[0]?.quantity).toBe(3);
+    expect(cart.shown()?.cartItems[0]?.quantity).toBe(3);
     expect(cart.cookie.id).toBe(STORED_CART_ID);
     expect(cart.notified).toEqual([{ kind: "info", messageId: "addToCart.add" }]);
   });
@@ -87,12 +99,12 @@ describe("cart actors", () => {
     (await nextExchange(cart.server.exchanges, 1)).respond(404, { status: 404, message: "Cart not found", code: "NOT_FOUND" });
     await waitFor(cart.actor, isReady);
     expect(cart.cookie.id).toBeNull();
-    expect(selectCart(cart.actor.getSnapshot())).toBeNull();
+    expect(cart.shown()).toBeNull();
   });
 
   it("maps the server's stock refusal to addToCart.max", async () => {
     const cart = startCart(null);
-    cart.actor.send({ type: "cart.add", offer: { ...SAMPLE_OFFER, stockQuantity: 50 }, quantity: 4 });
+    cart.actor.send({ type: "cart.add", offer: { ...SAMPLE_OFFER, stockQuantity: 50 }, quantity: 4, cart: cart.shown() });
     const add = await nextExchange(cart.server.exchanges, 1);
     expect(add.body).toEqual({ offerId: SAMPLE_OFFER.id, quantity: 4, shoppingCartId: null });
     add.respond(409, { status: 409, message: "Not enough stock", code: "QUANTITY_EXCEEDS_STOCK" });
@@ -105,14 +117,14 @@ describe("cart actors", () => {
     (await nextExchange(cart.server.exchanges, 1)).respond(200, sampleCart(STORED_CART_ID, 2));
     await waitFor(cart.actor, isReady);
 
-    cart.actor.send({ type: "cart.applyCoupon", code: "BIENVENUE10" });
+    cart.actor.send({ type: "cart.applyCoupon", code: "BIENVENUE10", cart: cart.shown() });
     const apply = await nextExchange(cart.server.exchanges, 2);
     expect(pathOf(apply)).toBe(`PUT /api/v1/shopping-cart/${STORED_CART_ID}/set-coupon`);
     expect(apply.body).toEqual({ coupon: "BIENVENUE10" });
     apply.respond(200, sampleCart(STORED_CART_ID, 2, true));
     await waitFor(cart.actor, isReady);
 
-    cart.actor.send({ type: "cart.removeCoupon" });
+    cart.actor.send({ type: "cart.removeCoupon", cart: cart.shown() });
     const remove = await nextExchange(cart.server.exchanges, 3);
     expect(pathOf(remove)).toBe(`DELETE /api/v1/shopping-cart/${STORED_CART_ID}/remove-coupon`);
     remove.respond(200, sampleCart(STORED_CART_ID, 2));
@@ -123,7 +135,7 @@ describe("cart actors", () => {
     expect(pathOf(clear)).toBe(`DELETE /api/v1/shopping-cart/${STORED_CART_ID}`);
     clear.respond(204);
     await waitFor(cart.actor, isReady);
-    expect(selectCart(cart.actor.getSnapshot())).toBeNull();
+    expect(cart.shown()).toBeNull();
     expect(cart.cookie.id).toBeNull();
     expect(cart.notified.map((notification) => notification.messageId)).toEqual(["coupon.add", "coupon.removed"]);
   });
@@ -136,6 +148,20 @@ describe("cart actors", () => {
     load.respond(200, sampleCart(CUSTOMER_CART_ID, 1));
     await waitFor(cart.actor, isReady);
     expect(cart.cookie.id).toBe(CUSTOMER_CART_ID);
+    expect(cart.shown()).toEqual(sampleCart(CUSTOMER_CART_ID, 1));
+  });
+
+  it("keeps one cart in the cache: the anonymous one goes when the customer's comes", async () => {
+    const cart = startCart(STORED_CART_ID);
+    (await nextExchange(cart.server.exchanges, 1)).respond(200, sampleCart(STORED_CART_ID, 1));
+    await waitFor(cart.actor, isReady);
+    cart.actor.send({ type: "customer.signedIn", customerGroup: "GENERAL_PUBLIC" });
+    (await nextExchange(cart.server.exchanges, 2)).respond(200, sampleCart(CUSTOMER_CART_ID, 3));
+    await waitFor(cart.actor, isReady);
+    const cached = cart.queryClient.getQueryCache().findAll({ queryKey: cartKeys.all });
+    expect(cached.map((query) => query.queryKey)).toEqual([cartKeys.byId(CUSTOMER_CART_ID, "en")]);
+    cart.actor.send({ type: "customer.signedOut" });
+    expect(cart.queryClient.getQueryCache().findAll({ queryKey: cartKeys.all })).toEqual([]);
   });
 });
 

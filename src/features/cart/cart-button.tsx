@@ -58,8 +58,8 @@ export function CartDialogsMount() {
   if (!mounted) return null;
   // Their code could not be loaded: closed, and unmounted so that the next opening loads it again.
   const closeDialogs = () => {
-    store.send({ type: "cart.closeSidebar" });
-    store.send({ type: "cart.closeProductModal" });
+    store.actor.send({ type: "cart.closeSidebar" });
+    store.actor.send({ type: "cart.closeProductModal" });
     setMounted(false);
   };
   return createPortal(
