@@ -3,8 +3,9 @@
 // server) is forgotten and the login dialog opens flagged as reloaded with a persistent
 // 'disconnected' notice. A 401 from the API while signed in forgets token, cart and customer and says
 // errors.unauthorized. Signing out revokes the token on the server, then forgets the empowerment
-// flags, the cart and the token.
-import { assign, fromPromise, setup } from "xstate";
+// flags, the cart and the token. The customer is not kept here: the machine writes the one it
+// loaded or was given into the app's query cache, and empties it when the session ends.
+import { fromPromise, setup } from "xstate";
 import {
   HTTP_UNAUTHORIZED,
   statusOf,
@@ -37,8 +38,10 @@ export const sessionMachine = setup({
     isUnauthorized: (_, params: { error: unknown }) => statusOf(params.error) === HTTP_UNAUTHORIZED,
   },
   actions: {
-    setCustomer: assign({ customer: (_, params: { customer: Customer }) => params.customer }),
-    clearCustomer: assign({ customer: null }),
+    /** Provided by the app: the signed-in customer is the one every view shows (the query cache). */
+    writeCustomer: (_, _params: { customer: Customer }) => {},
+    /** Provided by the app: no customer is shown any more. */
+    removeCustomer: () => {},
     /** Provided by the app: forget the customer token (cookie). */
     deleteToken: () => {},
     /** Provided by the app: the cart forgets the customer's cart (`customer.signedOut`). */
@@ -54,7 +57,7 @@ export const sessionMachine = setup({
   },
 }).createMachine({
   id: "session",
-  context: ({ input }) => ({ customer: null, stored: input.stored }),
+  context: ({ input }) => ({ stored: input.stored }),
   initial: "starting",
   states: {
     starting: {
@@ -74,7 +77,7 @@ export const sessionMachine = setup({
         onDone: {
           target: "signedIn",
           actions: [
-            { type: "setCustomer", params: ({ event }) => ({ customer: event.output }) },
+            { type: "writeCustomer", params: ({ event }) => ({ customer: event.output }) },
             { type: "announceCustomer", params: ({ event }) => ({ customer: event.output }) },
           ],
         },
@@ -93,7 +96,7 @@ export const sessionMachine = setup({
         "session.signedIn": {
           target: "signedIn",
           actions: [
-            { type: "setCustomer", params: ({ event }) => ({ customer: event.customer }) },
+            { type: "writeCustomer", params: ({ event }) => ({ customer: event.customer }) },
             { type: "announceCustomer", params: ({ event }) => ({ customer: event.customer }) },
           ],
         },
@@ -101,17 +104,16 @@ export const sessionMachine = setup({
     },
     signedIn: {
       on: {
-        "session.customerChanged": { actions: { type: "setCustomer", params: ({ event }) => ({ customer: event.customer }) } },
         "session.signedIn": {
           actions: [
-            { type: "setCustomer", params: ({ event }) => ({ customer: event.customer }) },
+            { type: "writeCustomer", params: ({ event }) => ({ customer: event.customer }) },
             { type: "announceCustomer", params: ({ event }) => ({ customer: event.customer }) },
           ],
         },
         "session.signOut": { target: "signingOut" },
         "session.expired": {
           target: "anonymous",
-          actions: ["deleteToken", "forgetCart", "clearCustomer", { type: "notify", params: { kind: "danger", messageId: "errors.unauthorized" } }],
+          actions: ["deleteToken", "forgetCart", "removeCustomer", { type: "notify", params: { kind: "danger", messageId: "errors.unauthorized" } }],
         },
       },
     },
@@ -120,8 +122,8 @@ export const sessionMachine = setup({
       invoke: {
         id: "revokeSession",
         src: "revokeSession",
-        onDone: { target: "anonymous", actions: ["clearEmpowermentFlags", "forgetCart", "deleteToken", "clearCustomer"] },
-        onError: { target: "anonymous", actions: ["clearEmpowermentFlags", "forgetCart", "deleteToken", "clearCustomer"] },
+        onDone: { target: "anonymous", actions: ["clearEmpowermentFlags", "forgetCart", "deleteToken", "removeCustomer"] },
+        onError: { target: "anonymous", actions: ["clearEmpowermentFlags", "forgetCart", "deleteToken", "removeCustomer"] },
       },
     },
   },

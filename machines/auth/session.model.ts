@@ -1,5 +1,5 @@
-// The session's model from a stored token: restored or refused at start, signed in and out, the
-// profile changed, a 401 while signed in. (No token at start, or an unreadable one, are the
+// The session's model from a stored token: restored or refused at start, signed in and out, a 401
+// while signed in. (No token at start, or an unreadable one, are the
 // session tests' other inputs.)
 import { defineFlowModel } from "../shared/flow-model.ts";
 import { SAMPLE_CUSTOMER } from "./auth.model.ts";
@@ -7,7 +7,6 @@ import { sessionMachine } from "./session.machine.ts";
 
 export const UNAUTHORIZED = { status: 401, code: "UNAUTHORIZED", message: "Session expired" };
 export const NO_RESPONSE = { status: -1, message: "No response" };
-export const RENAMED_CUSTOMER = { ...SAMPLE_CUSTOMER, firstName: "Anne" };
 
 export const sessionModel = defineFlowModel(sessionMachine, {
   name: "session",
@@ -17,14 +16,13 @@ export const sessionModel = defineFlowModel(sessionMachine, {
     { type: "xstate.error.actor.loadCustomer", error: UNAUTHORIZED },
     { type: "xstate.error.actor.loadCustomer", error: NO_RESPONSE },
     { type: "session.signedIn", customer: SAMPLE_CUSTOMER },
-    { type: "session.customerChanged", customer: RENAMED_CUSTOMER },
     { type: "session.signOut" },
     { type: "session.expired" },
     { type: "xstate.done.actor.revokeSession", output: undefined },
     { type: "xstate.error.actor.revokeSession", error: UNAUTHORIZED },
   ],
   describeEvent: (event) => {
-    if (event.type === "session.signedIn" || event.type === "session.customerChanged") return `${event.type} ${event.customer.firstName}`;
+    if (event.type === "session.signedIn") return `${event.type} ${event.customer.firstName}`;
     if (event.type.startsWith("xstate.error.actor.") && "error" in event) {
       const error = event.error;
       const name = event.type.slice("xstate.error.actor.".length);

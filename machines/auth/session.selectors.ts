@@ -1,7 +1,6 @@
 // What the views read from the session's snapshot (through `useSession()`).
 import type { SnapshotFrom } from "xstate";
 import type { sessionMachine } from "./session.machine.ts";
-import type { Customer } from "./session.types.ts";
 
 type SessionSnapshot = SnapshotFrom<typeof sessionMachine>;
 
@@ -11,8 +10,4 @@ export function selectStatus(snapshot: SessionSnapshot): SessionStatus {
   if (snapshot.matches("starting") || snapshot.matches("restoring")) return "restoring";
   if (snapshot.matches("signedIn") || snapshot.matches("signingOut")) return "signedIn";
   return "anonymous";
-}
-
-export function selectCustomer(snapshot: SessionSnapshot): Customer | null {
-  return snapshot.context.customer;
 }

@@ -13,8 +13,9 @@ export interface SessionInput {
   stored: StoredToken;
 }
 
+/** The session keeps whether someone is signed in (its state), not the customer: the app's query
+ *  cache holds them, written through `writeCustomer` and emptied through `removeCustomer`. */
 export interface SessionContext {
-  customer: Customer | null;
   /** What the token cookie held at start. */
   stored: StoredToken;
 }
@@ -22,8 +23,6 @@ export interface SessionContext {
 export type SessionEvent =
   /** The sign-in dialog signed a customer in. */
   | { type: "session.signedIn"; customer: Customer }
-  /** A view saved the profile or the address book. */
-  | { type: "session.customerChanged"; customer: Customer }
   | { type: "session.signOut" }
   /** An API call answered 401 (other than sign-in and one-time code). */
   | { type: "session.expired" };

@@ -115,6 +115,9 @@ export function createAuthMachine({ api, shoppingCartId, locale }: AuthIo, effec
 
 /** What the session asks of the app around it. */
 export interface SessionEffects {
+  /** The signed-in customer is the one every view shows (the query cache). */
+  writeCustomer: (customer: Customer) => void;
+  removeCustomer: () => void;
   deleteToken: () => void;
   /** The cart forgets the customer's cart. */
   forgetCart: () => void;
@@ -130,6 +133,8 @@ export function createSessionMachine({ api, shoppingCartId }: Omit<AuthIo, "loca
   return sessionMachine.provide({
     actors: { loadCustomer: loadCustomerActor(api, shoppingCartId), revokeSession: revokeSessionActor(api) },
     actions: {
+      writeCustomer: (_, { customer }) => effects.writeCustomer(customer),
+      removeCustomer: () => effects.removeCustomer(),
       deleteToken: () => effects.deleteToken(),
       forgetCart: () => effects.forgetCart(),
       announceCustomer: (_, { customer }) => effects.announceCustomer(customer),

@@ -2,15 +2,18 @@
 // where the app is assembled and loaded just after the first render. The session is what
 // `useSession()` (src/app/session.ts) reads; the dialog is what the login, welcome and reset modals
 // show. A 401 of any call but sign-in and one-time code ends the session (SPEC §4 Session expiry).
-import type { QueryClient } from "@tanstack/react-query";
+// The signed-in customer lives in the query cache (src/api/queries/customer.ts), written by the
+// session machine and by the views that save the profile or the address book.
+import { useQuery, type QueryClient } from "@tanstack/react-query";
 import { createContext, useContext, useMemo, type ReactNode } from "react";
 import type { ActorRefFrom } from "xstate";
 import type { authMachine } from "../../machines/auth/auth.machine.ts";
 import type { Customer, CustomerGroup } from "../../machines/auth/auth.types.ts";
 import type { sessionMachine } from "../../machines/auth/session.machine.ts";
 import { selectView } from "../../machines/auth/auth.selectors.ts";
-import { selectCustomer, selectStatus, type SessionStatus } from "../../machines/auth/session.selectors.ts";
+import { selectStatus, type SessionStatus } from "../../machines/auth/session.selectors.ts";
 import type { ApiClient } from "../api/client.ts";
+import { customerQuery, removeCustomer, writeCustomer } from "../api/queries/customer.ts";
 import { apiLocaleOf, currentLang } from "../i18n/i18n.ts";
 import type { CustomerTokenStore } from "./customer-token.ts";
 import { lazyActor, useLazySelector, type LazyActor } from "./lazy-actor.ts";
@@ -44,6 +47,8 @@ export interface CartBridge {
 
 export interface Auth {
   session: LazyActor<SessionActor>;
+  api: ApiClient;
+  queryClient: QueryClient;
   dialog: LazyActor<AuthActor>;
   tokens: CustomerTokenStore;
   /** For the API client's `onUnauthorized`. */
@@ -65,6 +70,8 @@ export function createAuth({ api, tokens, queryClient, notifications, cart, sess
   const session: LazyActor<SessionActor> = lazyActor(async () => {
     const [{ createActor }, { createSessionMachine }] = await Promise.all([import("xstate"), import("../actors/auth-actors.ts")]);
     const machine = createSessionMachine(io, {
+      writeCustomer: (customer) => writeCustomer(queryClient, customer),
+      removeCustomer: () => removeCustomer(queryClient),
       deleteToken: () => tokens.remove(),
       forgetCart: () => cart?.signedOut(),
       announceCustomer: (customer) => cart?.signedIn(customer.customerGroup),
@@ -90,6 +97,8 @@ export function createAuth({ api, tokens, queryClient, notifications, cart, sess
   });
   return {
     session,
+    api,
+    queryClient,
     dialog,
     tokens,
     unauthorized: ({ schemaPath }) => {
@@ -110,13 +119,15 @@ export function useAuth(): Auth {
 export function SessionProvider({ auth, children }: { auth: Auth; children: ReactNode }) {
   const initialStatus: SessionStatus = auth.tokens.initial.state === "none" ? "anonymous" : "restoring";
   const status = useLazySelector(auth.session, selectStatus, initialStatus);
-  const customer = useLazySelector(auth.session, selectCustomer, null);
+  const signedIn = status === "signedIn";
+  const query = useQuery({ ...customerQuery(auth.api), enabled: signedIn });
+  const customer = signedIn ? (query.data ?? null) : null;
   const value = useMemo<Session>(
     () => ({
       status,
       customer,
       openLogin: () => auth.dialog.send({ type: "auth.open" }),
-      customerChanged: (changed: Customer) => auth.session.send({ type: "session.customerChanged", customer: changed }),
+      customerChanged: (changed: Customer) => writeCustomer(auth.queryClient, changed),
       signOut: () => auth.session.send({ type: "session.signOut" }),
     }),
     [auth, status, customer],

@@ -7,7 +7,8 @@ import { ErrorComponent, redirect, useRouter, type ErrorComponentProps } from "@
 import type { Lang } from "../../common/languages.ts";
 import { pagePath } from "../../common/pages.ts";
 import type { CustomerGroup } from "../../machines/auth/auth.types.ts";
-import { selectCustomer, selectStatus } from "../../machines/auth/session.selectors.ts";
+import { selectStatus } from "../../machines/auth/session.selectors.ts";
+import { customerQuery } from "../api/queries/customer.ts";
 import { lineCount } from "../../machines/cart/cart.quantities.ts";
 import { settledCart } from "../app/cart.tsx";
 import type { Customer } from "../app/session.ts";
@@ -22,8 +23,10 @@ export type SettledSession = { status: "anonymous"; customer: null } | { status:
 export async function settledSession(auth: Auth): Promise<SettledSession> {
   const [actor, { waitFor }] = await Promise.all([auth.session.load(), import("xstate")]);
   const snapshot = await waitFor(actor, (state) => selectStatus(state) !== "restoring");
-  const customer = selectCustomer(snapshot);
-  return selectStatus(snapshot) === "signedIn" && customer ? { status: "signedIn", customer } : { status: "anonymous", customer: null };
+  if (selectStatus(snapshot) !== "signedIn") return { status: "anonymous", customer: null };
+  // The session wrote the customer into the cache as it signed them in.
+  const customer = await auth.queryClient.ensureQueryData(customerQuery(auth.api)).catch(() => null);
+  return customer ? { status: "signedIn", customer } : { status: "anonymous", customer: null };
 }
 
 /** SPEC §3: the customer group of the employee programme's buyers and of its administrators. */
