@@ -65,6 +65,44 @@ export default tseslint.config(
       "import-x/no-restricted-paths": ["error", { zones }],
     },
   },
+  // Machines are pure (DESIGN.md §2): a machine file imports xstate, its own flow's files and the
+  // shared pure helpers; every machines/ file imports no package but xstate; a types file re-exports
+  // no code (helpers are imported from where they live).
+  {
+    files: ["machines/**/*.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        { patterns: [{ regex: "^(?!xstate(/graph)?$|\\.{1,2}/)", message: "Machines import no package but xstate." }] },
+      ],
+    },
+  },
+  {
+    files: ["machines/**/*.machine.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: "^(?!xstate$|\\./|\\.\\./shared/)",
+              message: "A machine file imports only xstate, its own flow's files and machines/shared.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ["machines/**/*.types.ts"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        { selector: "ExportNamedDeclaration[source][exportKind='value']", message: "A types file re-exports no code: import helpers from their own file." },
+        { selector: "ExportAllDeclaration", message: "A types file re-exports no code: import helpers from their own file." },
+      ],
+    },
+  },
   {
     languageOptions: { globals: { ...globals.node } },
     rules: {

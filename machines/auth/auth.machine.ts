@@ -8,12 +8,9 @@
 // stored, the app is told (session, cart, category tree) and the welcome view opens. A reset link
 // request opens the reset view with the address. Closing the dialog resets it to the login view.
 import { assign, fromPromise, setup } from "xstate";
+import { attemptsLeftOf, codeErrorId, formErrorId, keepsCodeView } from "./auth-errors.ts";
 import {
   CODE_ATTEMPTS,
-  attemptsLeftOf,
-  codeErrorId,
-  formErrorId,
-  keepsCodeView,
   type AuthContext,
   type AuthErrorId,
   type AuthEvent,

@@ -3,8 +3,6 @@
 // Two sub-flows share its views: the personal account and the staff-number (GPNet) account.
 import type { components } from "../../common/api/schema.gen.ts";
 
-export { isValidEmail } from "../shared/email-rule.ts";
-export { statusOf } from "../shared/http-status.ts";
 
 export type Customer = components["schemas"]["Customer"];
 export type CustomerGroup = components["schemas"]["CustomerGroup"];
@@ -126,4 +124,3 @@ export interface AuthNotification {
   values?: Readonly<Record<string, number>>;
 }
 
-export { attemptsLeftOf, codeErrorId, formErrorId, keepsCodeView } from "./auth-errors.ts";

@@ -6,9 +6,9 @@
 // flags, the cart and the token. The customer is not kept here: the machine writes the one it
 // loaded or was given into the app's query cache, and empties it when the session ends.
 import { fromPromise, setup } from "xstate";
+import { statusOf } from "../shared/http-status.ts";
 import {
   HTTP_UNAUTHORIZED,
-  statusOf,
   type Customer,
   type SessionContext,
   type SessionEvent,

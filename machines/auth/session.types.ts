@@ -2,7 +2,6 @@
 import type { Customer, CustomerGroup } from "./auth.types.ts";
 
 export type { Customer, CustomerGroup };
-export { statusOf } from "../shared/http-status.ts";
 
 export const HTTP_UNAUTHORIZED = 401;
 

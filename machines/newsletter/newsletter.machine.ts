@@ -1,11 +1,9 @@
 // The footer's newsletter form: submitting is possible only once the terms box is ticked; the address
 // is checked before it is sent; the answer is shown in the form (success, already subscribed, failure).
 import { assign, fromPromise, setup } from "xstate";
+import { isValidEmail } from "../shared/email-rule.ts";
+import { HTTP_CONFLICT, HTTP_TOO_MANY_REQUESTS, statusOf } from "../shared/http-status.ts";
 import {
-  HTTP_CONFLICT,
-  HTTP_TOO_MANY_REQUESTS,
-  isValidEmail,
-  statusOf,
   type NewsletterContext,
   type NewsletterEvent,
   type NewsletterTag,

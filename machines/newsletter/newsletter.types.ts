@@ -1,6 +1,4 @@
 // The vocabulary of the footer's newsletter form (SPEC §4 "Newsletter", §5, §8).
-export { isValidEmail } from "../shared/email-rule.ts";
-export { HTTP_CONFLICT, HTTP_TOO_MANY_REQUESTS, statusOf } from "../shared/http-status.ts";
 
 export interface NewsletterContext {
   /** The address last submitted. */

@@ -2,11 +2,9 @@
 // the outcome is told by a notification (success, already registered, failure), and after a success
 // the form is done.
 import { assign, fromPromise, setup } from "xstate";
+import { isValidEmail } from "../shared/email-rule.ts";
+import { HTTP_CONFLICT, HTTP_TOO_MANY_REQUESTS, statusOf } from "../shared/http-status.ts";
 import {
-  HTTP_CONFLICT,
-  HTTP_TOO_MANY_REQUESTS,
-  isValidEmail,
-  statusOf,
   type CreateAlertInput,
   type StockAlertContext,
   type StockAlertEvent,

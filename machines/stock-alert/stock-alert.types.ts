@@ -1,6 +1,4 @@
 // The vocabulary of the product page's back-in-stock form (SPEC §3 stock alert payload, §4, §5, §8).
-export { isValidEmail } from "../shared/email-rule.ts";
-export { HTTP_CONFLICT, HTTP_TOO_MANY_REQUESTS, statusOf } from "../shared/http-status.ts";
 
 export interface StockAlertInput {
   offerId: number;
