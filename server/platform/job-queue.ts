@@ -34,7 +34,7 @@ export interface RetryPolicy {
   maxDelayMs: number;
 }
 
-/** 30 s, 1 min, 2 min… up to 6 h: ten attempts span about a day. */
+/** 30 s, 1 min, 2 min… (never more than 6 h): the ten attempts of a job span about four hours. */
 export const DEFAULT_RETRY: RetryPolicy = { baseDelayMs: 30_000, maxDelayMs: 6 * 60 * 60_000 };
 
 /** The pause after the given failed attempt (1 for the first). */
