@@ -111,4 +111,24 @@ export default tseslint.config(
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
     },
   },
+  {
+    // Transport apart from domain: services take plain values and return results; only handlers
+    // and routes see requests and replies.
+    files: ["server/modules/**/*.ts"],
+    ignores: ["server/modules/**/*-handlers.ts", "server/modules/**/*-routes.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["fastify", "@fastify/*", "**/http/customer-session.ts"],
+              message:
+                "Services take plain inputs (ip, email, token…) and return results: read the request and set headers or status in a *-handlers.ts or *-routes.ts file.",
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

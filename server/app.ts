@@ -4,15 +4,13 @@ import { randomUUID } from "node:crypto";
 import fastifyCompress from "@fastify/compress";
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
 import { mailboxRoutes } from "./adapters/mail/mailbox-routes.ts";
-import type { MailerFor } from "./adapters/mail/mailer.ts";
 import { createOutboxRepository, outboxMailer } from "./adapters/mail/outbox-mailer.ts";
+import type { Adapters } from "./composition.ts";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/client.ts";
 import { registerContractRoutes } from "./http/contract.ts";
 import { registerErrorHandlers, type ErrorBody } from "./http/errors.ts";
 import { registerSecurityHeaders } from "./http/security-headers.ts";
-import type { StaffDirectory } from "./adapters/staff-directory/staff-directory.ts";
-import type { CustomerSessions } from "./http/customer-session.ts";
 import { COMPRESS_THRESHOLD_BYTES, createReadCache, noCache } from "./http/read-cache.ts";
 import { cartHandlers } from "./modules/cart/cart-handlers.ts";
 import { createCartRepository } from "./modules/cart/cart-repository.ts";
@@ -30,6 +28,7 @@ import { PENDING_OPERATIONS } from "./modules/pending-operations.ts";
 import { stockAlertHandlers } from "./modules/stock-alerts/stock-alert-handlers.ts";
 import { createStockAlertRepository } from "./modules/stock-alerts/stock-alert-repository.ts";
 import { webRoutes } from "./modules/web/web-routes.ts";
+import type { CustomerSessions } from "./platform/sessions.ts";
 
 /** How long more than its freshness a catalogue read may be served while it is refreshed. */
 export const CATALOG_CACHE_STALE_MS = 120_000;
@@ -43,6 +42,8 @@ export interface Readiness {
 export interface AppOptions {
   config: Config;
   db: Database;
+  /** The outside services, as the composition root chose them (server/composition.ts). */
+  adapters: Adapters;
   /** Answers 503 on /healthz and the API until `ready` is true (set once migrations ran). */
   readiness?: Readiness;
   logger?: FastifyServerOptions["logger"];
@@ -50,19 +51,16 @@ export interface AppOptions {
   cacheReads?: boolean;
   /** Folder of the built SPA (default dist/web). */
   webRoot?: string;
-  /** How e-mails leave the shop (default: the outbox table). */
-  mailer?: MailerFor;
   /** Who the signed-in customer of a request is (default: the accounts module's JWT sessions). */
   sessions?: CustomerSessions;
   /** The clock of expiries and abuse limits (default: the system clock; tests move it). */
   now?: () => Date;
-  /** Replaces the staff directory the configuration names (tests). */
-  staffDirectory?: StaffDirectory;
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
-  const { config, db } = options;
-  const mailer = options.mailer ?? outboxMailer;
+  const { config, db, adapters } = options;
+  // Every e-mail is written to the outbox in its change's transaction; a job delivers it.
+  const mailer = outboxMailer;
   const readiness = options.readiness ?? { ready: true };
   const app = Fastify({
     logger: options.logger ?? { level: config.logLevel },
@@ -101,11 +99,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const stockAlerts = createStockAlertRepository(db);
   const contact = createContactRepository({ db, mailer, shopEmail: config.shopEmail });
   const newsletter = createNewsletterRepository(db);
-  const accounts = createCustomersModule({ config, db, mailer, now: options.now ?? (() => new Date()), staffDirectory: options.staffDirectory });
+  const accounts = createCustomersModule({
+    config,
+    db,
+    mailer,
+    now: options.now ?? (() => new Date()),
+    captcha: adapters.captcha,
+    staffDirectory: adapters.staffDirectory,
+  });
   const sessions = options.sessions ?? accounts.sessions;
   const carts = createCartRepository({ db, catalog });
   await app.register(mediaRoutes, { db });
-  // The embedded mailbox shows every e-mail the shop sent: never on a configured (public) shop.
+  // The embedded mailbox shows every e-mail of the outbox: never on a configured (public) shop.
   if (config.demoMode) await app.register(mailboxRoutes, { outbox: createOutboxRepository(db) });
 
   // The shop itself: the built SPA and its runtime configuration (its not-found handler
@@ -120,7 +125,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       ...catalogHandlers({ catalog, cache }),
       ...contentHandlers({ content, catalog, cache }),
       ...stockAlertHandlers({ stockAlerts, limits: accounts.limits }),
-      ...contactHandlers({ contact, captcha: accounts.captcha, limits: accounts.limits }),
+      ...contactHandlers({ contact, captcha: adapters.captcha, limits: accounts.limits }),
       ...newsletterHandlers({ newsletter, limits: accounts.limits }),
       ...cartHandlers({ carts, sessions }),
       ...accounts.handlers,

@@ -126,7 +126,7 @@ export interface Config {
     | { provider: "recaptcha"; secret: string; siteKey: string };
   /** A staff directory web service; unset: the embedded staff directory table. */
   staffDirectoryUrl: string | undefined;
-  /** SMTP server the e-mails go through; unset: the outbox table (shown at /dev/mailbox in demo mode). */
+  /** SMTP server the delivery job sends the outbox's e-mails through; unset: they stay in the outbox (shown at /dev/mailbox in demo mode). */
   smtpUrl: string | undefined;
   /** Sender of the shop's e-mails. */
   mailFrom: string;

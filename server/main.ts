@@ -1,13 +1,11 @@
-// Starts the shop: configuration → database → app → listen, then migrations and the demo seed.
-import { outboxMailer } from "./adapters/mail/outbox-mailer.ts";
-import { smtpMailer } from "./adapters/mail/smtp-mailer.ts";
+// Starts the shop: configuration → database → adapters → app → listen, then migrations, the demo
+// seed and the background jobs.
 import { buildApp, type Readiness } from "./app.ts";
+import { closeAdapters, createAdapters } from "./composition.ts";
 import { ConfigError, loadConfig } from "./config.ts";
 import { openDatabase } from "./db/client.ts";
-import type { PeriodicJob } from "./jobs/periodic-job.ts";
-import { startCartPurge } from "./modules/cart/cart-purge.ts";
-import { startAccountHousekeeping } from "./modules/customers/account-housekeeping.ts";
-import { startRestockNotifier } from "./modules/stock-alerts/restock-notifications.ts";
+import { createShopJobs } from "./jobs/shop-jobs.ts";
+import type { JobWorker } from "./platform/job-queue.ts";
 import { seedIfEmpty } from "./seed/seed.ts";
 
 const SHUTDOWN_TIMEOUT_MS = 10_000;
@@ -16,11 +14,9 @@ async function main() {
   const config = loadConfig();
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const readiness: Readiness = { ready: false };
-  // SMTP when configured, else the embedded outbox (shown at /dev/mailbox in demo mode).
-  const smtp = config.smtpUrl ? smtpMailer({ url: config.smtpUrl, from: config.mailFrom }) : undefined;
-  const mailer = smtp ?? outboxMailer;
-  const app = await buildApp({ config, db, readiness, mailer });
-  const jobs: PeriodicJob[] = [];
+  const adapters = createAdapters(config, db);
+  const app = await buildApp({ config, db, readiness, adapters });
+  let jobs: JobWorker | undefined;
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -32,9 +28,10 @@ async function main() {
       process.exit(1);
     }, SHUTDOWN_TIMEOUT_MS);
     timer.unref();
-    await Promise.all(jobs.map((job) => job.stop()));
+    // The job in hand finishes (an e-mail is sent and marked, or left for a retry).
+    await jobs?.stop();
     await app.close();
-    smtp?.close();
+    closeAdapters(adapters);
     await db.close();
     process.exit(0);
   };
@@ -49,9 +46,11 @@ async function main() {
     if (seeded) app.log.info("demo catalogue loaded");
   }
   readiness.ready = true;
-  if (!stopping) jobs.push(startRestockNotifier({ db, mailer, links: config, log: app.log }));
-  if (!stopping) jobs.push(startAccountHousekeeping({ db, log: app.log }));
-  if (!stopping) jobs.push(startCartPurge({ db, log: app.log }));
+  if (!stopping) {
+    jobs = createShopJobs({ db, config, adapters, log: app.log });
+    await jobs.start();
+    app.log.info({ mail: adapters.mailTransport.kind }, "background jobs started");
+  }
   app.log.info(
     { url: `http://localhost:${config.port}`, demoMode: config.demoMode },
     config.demoMode ? "Escale is ready (demo mode: embedded database and the demo storefront token)" : "Escale is ready",

@@ -3,6 +3,7 @@
 import { sql } from "drizzle-orm";
 import {
   type AnyPgColumn,
+  bigserial,
   boolean,
   check,
   customType,
@@ -362,7 +363,40 @@ export const outbox = pgTable("outbox", {
   text: text("text").notNull(),
   html: text("html"),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  /** When the mail transport accepted the message (the embedded mailbox: when the delivery job ran). */
+  deliveredAt: timestamp("delivered_at", { withTimezone: true }),
 });
+
+/**
+ * The job queue: work done after the request that asked for it (mail delivery) or on a schedule
+ * (recurring jobs, one row each, keyed by `singleton_key`). Workers of every server instance claim
+ * due rows with `FOR UPDATE SKIP LOCKED`; a claim holds until `locked_until`, after which a job
+ * whose worker stopped is claimed again. A failed job is retried later (exponential backoff) and
+ * becomes `dead` after `max_attempts`.
+ */
+export const jobs = pgTable(
+  "jobs",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    queue: text("queue").notNull(),
+    payload: jsonb("payload").notNull().default({}),
+    state: text("state", { enum: ["pending", "running", "dead"] }).notNull().default("pending"),
+    runAt: timestamp("run_at", { withTimezone: true }).notNull().defaultNow(),
+    attempts: integer("attempts").notNull().default(0),
+    maxAttempts: integer("max_attempts").notNull(),
+    lastError: text("last_error"),
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    /** Names a job that exists once at most while pending or running (a recurring job). */
+    singletonKey: text("singleton_key"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("jobs_state_check", sql`${t.state} in ('pending', 'running', 'dead')`),
+    check("jobs_attempts_check", sql`${t.attempts} >= 0 and ${t.maxAttempts} >= 1`),
+    index("jobs_due_idx").on(t.runAt).where(sql`${t.state} <> 'dead'`),
+    uniqueIndex("jobs_singleton_idx").on(t.singletonKey).where(sql`${t.singletonKey} is not null and ${t.state} <> 'dead'`),
+  ],
+);
 
 /**
  * Coupons a shopper types in the cart. A coupon takes a percentage or a fixed amount off the
@@ -535,6 +569,10 @@ export const customerSessions = pgTable(
     /** When the latest token of the session expires (kept roughly: moved forward every few minutes). */
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull().defaultNow(),
     revokedAt: timestamp("revoked_at", { withTimezone: true }),
+    /** How the customer proved who they are when the session opened (see platform/sessions.ts). */
+    signedInWith: text("signed_in_with", { enum: ["password", "one-time-code", "staff-number", "registration", "single-sign-on"] })
+      .notNull()
+      .default("password"),
   },
   (t) => [index("customer_sessions_customer_idx").on(t.customerId), index("customer_sessions_expires_idx").on(t.expiresAt)],
 );

@@ -1,37 +1,13 @@
-// Who the signed-in customer of a request is. Operations that accept a customer read the
-// `X-Customer-Authorization: Bearer <jwt>` header through this seam; the accounts module issues,
-// verifies, renews and revokes the tokens behind it.
+// The customer sessions over HTTP: the token comes in `X-Customer-Authorization: Bearer <jwt>`,
+// the renewed one goes back in `X-Customer-Token`. The sessions themselves live in
+// server/platform/sessions.ts and know nothing about requests.
 import type { FastifyReply, FastifyRequest } from "fastify";
-import type { components } from "../../common/api/schema.gen.ts";
-import { unauthorized } from "./errors.ts";
-
-export type CustomerGroup = components["schemas"]["CustomerGroup"];
-
-/** The customer a valid token stands for. */
-export interface CustomerIdentity {
-  id: string;
-  email: string;
-  group: CustomerGroup;
-  locale: "fr_FR" | "en_US";
-}
-
-export interface CustomerSessions {
-  /**
-   * The request's customer, or null when it sends no customer token. A token that is present but
-   * invalid, expired or revoked is refused with 401 (code `CUSTOMER_TOKEN_INVALID`). A valid
-   * token is renewed: the new one goes out in the `X-Customer-Token` response header.
-   */
-  identify(request: FastifyRequest, reply: FastifyReply): Promise<CustomerIdentity | null>;
-}
-
-export const customerTokenInvalid = () => unauthorized("The customer token is invalid or expired", "CUSTOMER_TOKEN_INVALID");
-
-/** The customer of an operation that needs one: 401 without a token. */
-export async function requireCustomer(sessions: CustomerSessions, request: FastifyRequest, reply: FastifyReply): Promise<CustomerIdentity> {
-  const customer = await sessions.identify(request, reply);
-  if (!customer) throw unauthorized("This operation needs a signed-in customer", "CUSTOMER_TOKEN_INVALID");
-  return customer;
-}
+import {
+  CUSTOMER_TOKEN_HEADER,
+  customerRequired,
+  type CustomerIdentity,
+  type CustomerSessions,
+} from "../platform/sessions.ts";
 
 /** The bearer token of the `X-Customer-Authorization` header, if any. */
 export function customerBearer(request: FastifyRequest): string | null {
@@ -40,13 +16,36 @@ export function customerBearer(request: FastifyRequest): string | null {
   return match?.[1] ?? null;
 }
 
+/** Hands a new or renewed customer token to the client. */
+export function sendCustomerToken(reply: FastifyReply, token: string): void {
+  reply.header(CUSTOMER_TOKEN_HEADER, token);
+}
+
+/** A sign-in's answer; the token of the session it opened (if any) also goes in `X-Customer-Token`. */
+export function signedIn<Response extends { token: string | null }>(reply: FastifyReply, response: Response): Response {
+  if (response.token) sendCustomerToken(reply, response.token);
+  return response;
+}
+
 /**
- * Sessions before the accounts module exists: no token can have been issued, so any token sent is
- * refused. The accounts module replaces this with its JWT sessions.
+ * The request's customer, or null when it sends no customer token; a token that is present but
+ * invalid, expired or revoked is refused with 401. A valid token is renewed in the answer.
  */
-export const noCustomerSessions: CustomerSessions = {
-  async identify(request) {
-    if (customerBearer(request) === null) return null;
-    throw customerTokenInvalid();
-  },
-};
+export async function identifyCustomer(
+  sessions: CustomerSessions,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<CustomerIdentity | null> {
+  const token = customerBearer(request);
+  if (token === null) return null;
+  const { identity, renewedToken } = await sessions.identify(token);
+  if (renewedToken !== null) sendCustomerToken(reply, renewedToken);
+  return identity;
+}
+
+/** The customer of an operation that needs one: 401 without a token. */
+export async function requireCustomer(sessions: CustomerSessions, request: FastifyRequest, reply: FastifyReply): Promise<CustomerIdentity> {
+  const customer = await identifyCustomer(sessions, request, reply);
+  if (!customer) throw customerRequired();
+  return customer;
+}

@@ -4,7 +4,7 @@ import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { LightMyRequestResponse } from "fastify";
 import type { components } from "../../common/api/schema.gen.ts";
-import { customerBearer, customerTokenInvalid, type CustomerGroup, type CustomerIdentity, type CustomerSessions } from "../../server/http/customer-session.ts";
+import { customerTokenInvalid, type CustomerGroup, type CustomerIdentity, type CustomerSessions } from "../../server/platform/sessions.ts";
 import { GIFT_PRODUCT_REFERENCE } from "../../server/seed/coupons.ts";
 import type { TestApp } from "../support/test-app.ts";
 
@@ -46,12 +46,10 @@ export async function offerPool(shop: TestApp) {
 export function fakeSessions() {
   const customers = new Map<string, CustomerIdentity>();
   const sessions: CustomerSessions = {
-    async identify(request) {
-      const token = customerBearer(request);
-      if (token === null) return null;
+    async identify(token) {
       const customer = customers.get(token);
       if (!customer) throw customerTokenInvalid();
-      return customer;
+      return { identity: customer, renewedToken: null };
     },
   };
   return {

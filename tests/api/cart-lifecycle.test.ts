@@ -2,7 +2,9 @@ import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { attachAnonymousCart } from "../../server/modules/cart/attach-anonymous-cart.ts";
-import { purgeAbandonedCarts, startCartPurge } from "../../server/modules/cart/cart-purge.ts";
+import { cartPurge, purgeAbandonedCarts } from "../../server/modules/cart/cart-purge.ts";
+import { createJobWorker } from "../../server/platform/job-queue.ts";
+import { silentLogger } from "../../server/platform/logger.ts";
 import { DEMO_COUPONS } from "../../server/seed/coupons.ts";
 import { backends, startTestApp, type TestApp } from "../support/test-app.ts";
 import { cartClient, cartOf, fakeSessions, lineOf, offerPool, type Cart } from "./cart-fixtures.ts";
@@ -207,14 +209,16 @@ describe.each(backends())("cart lifecycle on $name", (backend) => {
       expect(await cartExists(unread.id)).toBe(false);
     });
 
-    it("runs as a periodic job", async () => {
+    it("runs as a recurring job of the queue", async () => {
       const abandoned = await newCart(await offers.take({ stock: 20, regular: 1000, max: 10 }), 1);
       await ageCart(abandoned.id, 48);
-      const job = startCartPurge({ db: shop.db, log: shop.app.log, intervalMs: 10 });
+      const worker = createJobWorker({ db: shop.db, log: silentLogger, pollIntervalMs: 10 });
+      worker.schedule(cartPurge({ db: shop.db, log: silentLogger, intervalMs: 10 }));
+      await worker.start();
       try {
         await waitFor(async () => ((await cartExists(abandoned.id)) ? undefined : true), "the purge of the abandoned cart");
       } finally {
-        await job.stop();
+        await worker.stop();
       }
     });
   });

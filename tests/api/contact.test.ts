@@ -1,8 +1,12 @@
 import { desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { components } from "../../common/api/schema.gen.ts";
-import { contactMessages, outbox } from "../../server/db/schema.ts";
-import { backends, startTestApp, type TestApp } from "../support/test-app.ts";
+import { MAIL_DELIVERY_QUEUE } from "../../server/adapters/mail/mail-delivery.ts";
+import { DEFAULT_SHOP_EMAIL } from "../../server/config.ts";
+import { contactMessages, jobs, outbox } from "../../server/db/schema.ts";
+import type { JobWorker } from "../../server/platform/job-queue.ts";
+import { backends, startShopJobs, startTestApp, type TestApp } from "../support/test-app.ts";
+import { waitFor } from "../support/wait-for.ts";
 import { EASY_CAPTCHA, solvedCaptcha } from "./customers-support.ts";
 
 type Schemas = components["schemas"];
@@ -118,31 +122,51 @@ describe.each(backends())("contact form on $name", (backend) => {
   });
 });
 
-describe.each(backends())("contact form with a failing mailer on $name", (backend) => {
+describe.each(backends())("contact form while the mail server is down on $name", (backend) => {
   let shop: TestApp;
+  let worker: JobWorker | undefined;
+  const attempts: string[] = [];
   beforeAll(async () => {
     shop = await startTestApp(backend, {
       seed: false,
       env: EASY_CAPTCHA,
-      app: {
-        mailer: () => ({
-          send: async () => {
-            throw new Error("mail is down");
+      adapters: {
+        mailTransport: {
+          kind: "smtp",
+          send: async (message) => {
+            attempts.push(message.to);
+            throw new Error("connect ECONNREFUSED 127.0.0.1:25");
           },
-        }),
+          close: () => undefined,
+        },
       },
     });
   });
-  afterAll(() => shop?.close());
+  afterAll(async () => {
+    await worker?.stop();
+    await shop?.close();
+  });
 
-  it("keeps no message that could not be e-mailed: both happen or neither", async () => {
+  it("keeps the message and answers 202: the e-mail waits in the outbox and is retried later", async () => {
     const response = await shop.request({
       method: "POST",
       url: "/api/v1/platform/contact",
       payload: { ...validMessage, recaptchaData: await solvedCaptcha(shop) },
     });
-    expect(response.statusCode).toBe(500);
-    expect(response.json()).toEqual({ status: 500, message: "Internal server error", code: "INTERNAL" });
-    expect(await shop.db.orm.$count(contactMessages)).toBe(0);
+    expect(response.statusCode).toBe(202);
+    expect(await shop.db.orm.$count(contactMessages)).toBe(1);
+    const [mail] = await shop.db.orm.select().from(outbox);
+    expect(mail?.deliveredAt).toBeNull();
+
+    worker = await startShopJobs(shop);
+    const job = await waitFor(async () => {
+      const [row] = await shop.db.orm.select().from(jobs).where(eq(jobs.queue, MAIL_DELIVERY_QUEUE));
+      return row && row.attempts >= 1 && row.state === "pending" ? row : undefined;
+    }, "a failed delivery attempt");
+    expect(attempts).toContain(DEFAULT_SHOP_EMAIL);
+    expect(job.lastError).toContain("ECONNREFUSED");
+    expect(job.runAt.getTime()).toBeGreaterThan(Date.now());
+    const [stillWaiting] = await shop.db.orm.select().from(outbox);
+    expect(stillWaiting?.deliveredAt).toBeNull();
   });
 });

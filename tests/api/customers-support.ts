@@ -7,6 +7,7 @@ import type { InjectOptions, LightMyRequestResponse } from "fastify";
 import type { components } from "../../common/api/schema.gen.ts";
 import { outbox } from "../../server/db/schema.ts";
 import type { AppOptions } from "../../server/app.ts";
+import type { Adapters } from "../../server/composition.ts";
 import { startTestApp, type Backend, type TestApp } from "../support/test-app.ts";
 
 export type Schemas = components["schemas"];
@@ -54,13 +55,14 @@ export const freshEmail = (prefix = "client") => {
 
 export async function startAccountsShop(
   backend: Backend,
-  options: { env?: Record<string, string>; app?: Partial<AppOptions>; seed?: boolean } = {},
+  options: { env?: Record<string, string>; app?: Partial<Omit<AppOptions, "adapters">>; adapters?: Partial<Adapters>; seed?: boolean } = {},
 ): Promise<AccountsShop> {
   let offset = 0;
   const shop = await startTestApp(backend, {
     seed: options.seed ?? false,
     env: { ...EASY_CAPTCHA, PUBLIC_URL: "https://boutique.example.com", ...options.env },
     app: { now: () => new Date(Date.now() + offset), ...options.app },
+    adapters: options.adapters,
   });
   const call: AccountsShop["call"] = ({ ip, ...request }) => shop.request({ remoteAddress: ip ?? freshIp(), ...request });
   const captcha = (ip?: string) => solvedCaptcha(shop, ip);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp, type Readiness } from "../../server/app.ts";
+import { createAdapters } from "../../server/composition.ts";
 import { loadConfig } from "../../server/config.ts";
 import { openDatabase, type Database } from "../../server/db/client.ts";
 import type { FastifyInstance } from "fastify";
@@ -12,7 +13,8 @@ describe("health and readiness", () => {
 
   beforeAll(async () => {
     db = await openDatabase({ dataDir: "memory://" });
-    app = await buildApp({ config: loadConfig({ STOREFRONT_API_TOKEN: TEST_TOKEN }), db, readiness, logger: false });
+    const config = loadConfig({ STOREFRONT_API_TOKEN: TEST_TOKEN });
+    app = await buildApp({ config, db, readiness, logger: false, adapters: createAdapters(config, db) });
   });
   afterAll(async () => {
     await app?.close();

@@ -4,7 +4,9 @@ import type { components } from "../../common/api/schema.gen.ts";
 import type { MailerFor } from "../../server/adapters/mail/mailer.ts";
 import { outboxMailer } from "../../server/adapters/mail/outbox-mailer.ts";
 import { outbox, stockAlerts } from "../../server/db/schema.ts";
-import { notifyRestockedOffers, startRestockNotifier } from "../../server/modules/stock-alerts/restock-notifications.ts";
+import { notifyRestockedOffers, restockNotifier } from "../../server/modules/stock-alerts/restock-notifications.ts";
+import { createJobWorker } from "../../server/platform/job-queue.ts";
+import { silentLogger } from "../../server/platform/logger.ts";
 import { backends, startTestApp, type TestApp } from "../support/test-app.ts";
 import { waitFor } from "../support/wait-for.ts";
 
@@ -166,10 +168,12 @@ describe.each(backends())("back-in-stock alerts on $name", (backend) => {
     expect(await mailTo("unlucky@example.fr")).toHaveLength(1);
   });
 
-  it("sends them from the periodic job, without anyone asking", async () => {
+  it("sends them from the recurring job, without anyone asking", async () => {
     const offer = takeSoldOutOffer();
     expect((await askAlert({ email: "patient@example.fr", offerId: offer.id })).statusCode).toBe(201);
-    const job = startRestockNotifier({ db: shop.db, mailer: outboxMailer, links: shop.config, log: shop.app.log, intervalMs: 10 });
+    const worker = createJobWorker({ db: shop.db, log: silentLogger, pollIntervalMs: 10 });
+    worker.schedule(restockNotifier({ db: shop.db, mailer: outboxMailer, links: shop.config, log: silentLogger, intervalMs: 10 }));
+    await worker.start();
     try {
       await restock(offer.id);
       const [message] = await waitFor(async () => {
@@ -178,7 +182,7 @@ describe.each(backends())("back-in-stock alerts on $name", (backend) => {
       }, "the back-in-stock e-mail");
       expect(message?.subject).toContain(offer.name_fr);
     } finally {
-      await job.stop();
+      await worker.stop();
     }
     const [alert] = await alertsOf("patient@example.fr");
     expect(alert?.notifiedAt).toBeInstanceOf(Date);

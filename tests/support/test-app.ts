@@ -3,8 +3,12 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
 import { inject } from "vitest";
 import { buildApp, type AppOptions } from "../../server/app.ts";
+import { closeAdapters, createAdapters, type Adapters } from "../../server/composition.ts";
 import { loadConfig, type Config } from "../../server/config.ts";
 import { openDatabase, type Database } from "../../server/db/client.ts";
+import { createShopJobs } from "../../server/jobs/shop-jobs.ts";
+import { DEFAULT_RETRY, type JobWorker, type RetryPolicy } from "../../server/platform/job-queue.ts";
+import { silentLogger } from "../../server/platform/logger.ts";
 import { seedIfEmpty } from "../../server/seed/seed.ts";
 import { createDatabase, dropDatabase, testDatabaseName } from "./postgres-cluster.ts";
 
@@ -25,6 +29,8 @@ export interface TestApp {
   app: FastifyInstance;
   db: Database;
   config: Config;
+  /** The outside services the app was built with (the configuration's, or the test's overrides). */
+  adapters: Adapters;
   /** `app.inject` with the storefront token already set. */
   request(options: InjectOptions & { url: string }): Promise<LightMyRequestResponse>;
   close(): Promise<void>;
@@ -46,23 +52,46 @@ export async function openTestDatabase(backend: Backend): Promise<Database> {
 
 export async function startTestApp(
   backend: Backend,
-  options: { seed?: boolean; app?: Partial<AppOptions>; env?: Record<string, string> } = {},
+  options: { seed?: boolean; app?: Partial<Omit<AppOptions, "adapters">>; adapters?: Partial<Adapters>; env?: Record<string, string> } = {},
 ): Promise<TestApp> {
   const config = loadConfig({ STOREFRONT_API_TOKEN: TEST_TOKEN, LOG_LEVEL: "silent", ...options.env });
   const db = await openTestDatabase(backend);
   await db.migrate();
   if (options.seed !== false) await seedIfEmpty(db, { brandName: config.brandName });
-  const app = await buildApp({ config, db, logger: false, ...options.app });
+  const adapters = createAdapters(config, db, options.adapters, options.app?.now);
+  const app = await buildApp({ config, db, logger: false, ...options.app, adapters });
   await app.ready();
   return {
     app,
     db,
     config,
+    adapters,
     request: (request) =>
       app.inject({ ...request, headers: { authorization: `Bearer ${TEST_TOKEN}`, ...request.headers } }),
     async close() {
       await app.close();
+      closeAdapters(adapters);
       await db.close();
     },
   };
+}
+
+/** Short pauses, so that a test sees retries without waiting minutes. */
+export const QUICK_RETRY: RetryPolicy = { baseDelayMs: 50, maxDelayMs: 200 };
+
+/**
+ * Starts the test shop's background jobs as the server does (mail delivery with its transport,
+ * the recurring jobs), looking for due jobs every few milliseconds. Stop it before closing.
+ */
+export async function startShopJobs(shop: TestApp, options: { retry?: RetryPolicy } = {}): Promise<JobWorker> {
+  const worker = createShopJobs({
+    db: shop.db,
+    config: shop.config,
+    adapters: shop.adapters,
+    log: silentLogger,
+    pollIntervalMs: 10,
+    retry: options.retry ?? DEFAULT_RETRY,
+  });
+  await worker.start();
+  return worker;
 }

@@ -1,5 +1,6 @@
 // The shop's way out for e-mail. Callers hand a message to a mailer taken for their database
-// transaction, so a message exists only if the change that caused it is committed.
+// transaction, so a message exists only if the change that caused it is committed; the message
+// is written to the outbox and a delivery job sends it afterwards (see outbox-mailer.ts).
 import type { Orm } from "../../db/client.ts";
 
 export interface MailMessage {

@@ -1,13 +1,21 @@
-// The embedded mailer: messages are rows of the `outbox` table, written in the caller's
-// transaction. Demo mode reads them back at /dev/mailbox.
+// The outbox: every e-mail is a row of the `outbox` table written in the caller's transaction,
+// with a delivery job (mail-delivery.ts) added in the same transaction. Demo mode reads the rows
+// back at /dev/mailbox.
 import { desc, eq } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { outbox } from "../../db/schema.ts";
+import { enqueueJob } from "../../platform/job-queue.ts";
+import { MAIL_DELIVERY_QUEUE } from "./mail-delivery.ts";
 import type { MailerFor } from "./mailer.ts";
 
 export const outboxMailer: MailerFor = (orm) => ({
   async send(message) {
-    await orm.insert(outbox).values({ to: message.to, subject: message.subject, text: message.text, html: message.html ?? null });
+    const [row] = await orm
+      .insert(outbox)
+      .values({ to: message.to, subject: message.subject, text: message.text, html: message.html ?? null })
+      .returning({ id: outbox.id });
+    if (!row) throw new Error("the message was not stored");
+    await enqueueJob(orm, { queue: MAIL_DELIVERY_QUEUE, payload: { outboxId: row.id } });
   },
 });
 

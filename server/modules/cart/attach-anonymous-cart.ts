@@ -1,7 +1,7 @@
 // What becomes of the shopper's anonymous cart when they sign in (for the accounts module).
 import { sql } from "drizzle-orm";
 import { rowsOf, type Database, type Orm } from "../../db/client.ts";
-import type { CustomerGroup } from "../../http/customer-session.ts";
+import type { CustomerGroup } from "../../platform/sessions.ts";
 import { lockCart, lockCustomerCart, settleCoupon } from "./cart-repository.ts";
 
 export interface AttachInput {

@@ -3,7 +3,8 @@
 // customer (404 for anyone else).
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { OperationHandlers } from "../../http/contract.ts";
-import { requireCustomer, type CustomerSessions } from "../../http/customer-session.ts";
+import { identifyCustomer, requireCustomer } from "../../http/customer-session.ts";
+import type { CustomerSessions } from "../../platform/sessions.ts";
 import { conflict, notFound } from "../../http/errors.ts";
 import { langOf, type ApiLocale } from "../catalog/locale.ts";
 import type { Cart, CartRepository, CartRow, Requester } from "./cart-repository.ts";
@@ -15,7 +16,7 @@ export function cartHandlers(deps: { carts: CartRepository; sessions: CustomerSe
   const { carts, sessions } = deps;
 
   async function requesterOf(request: FastifyRequest, reply: FastifyReply): Promise<Requester> {
-    const customer = await sessions.identify(request, reply);
+    const customer = await identifyCustomer(sessions, request, reply);
     return { customerId: customer?.id ?? null };
   }
 

@@ -1,9 +1,9 @@
 // Anonymous carts nobody used for a day are deleted (with their lines): the client's cart cookie
 // lasts a day too, so nobody can come back to them. Customers' carts are kept.
 import { sql } from "drizzle-orm";
-import type { FastifyBaseLogger } from "fastify";
 import type { Database } from "../../db/client.ts";
-import { startPeriodicJob, type PeriodicJob } from "../../jobs/periodic-job.ts";
+import type { RecurringJob } from "../../platform/job-queue.ts";
+import type { Logger } from "../../platform/logger.ts";
 
 /** How long an anonymous cart is kept after its last use. */
 export const ANONYMOUS_CART_LIFETIME_MS = 24 * 60 * 60 * 1000;
@@ -23,18 +23,18 @@ export async function purgeAbandonedCarts(db: Database, lifetimeMs = ANONYMOUS_C
 
 export interface CartPurgeOptions {
   db: Database;
-  log: FastifyBaseLogger;
+  log: Logger;
   intervalMs?: number;
 }
 
-/** The periodic job started with the server. */
-export function startCartPurge(options: CartPurgeOptions): PeriodicJob {
-  return startPeriodicJob({
+/** A recurring job of the queue. */
+export function cartPurge(options: CartPurgeOptions): RecurringJob {
+  return {
+    name: "cart-purge",
     intervalMs: options.intervalMs ?? CART_PURGE_INTERVAL_MS,
     run: async () => {
       const purged = await purgeAbandonedCarts(options.db);
       if (purged > 0) options.log.info({ purged }, "abandoned anonymous carts purged");
     },
-    onError: (error) => options.log.error({ err: error }, "purging abandoned carts failed"),
-  });
+  };
 }

@@ -1,7 +1,6 @@
 // Removes what the accounts no longer need: ended sessions, expired codes and reset tokens, old
-// abuse counts and spent captcha answers. Runs every hour on each server (the deletes are idempotent).
+// abuse counts and spent captcha answers. A recurring job of the queue, every hour.
 import { lt, or } from "drizzle-orm";
-import type { FastifyBaseLogger } from "fastify";
 import type { Database } from "../../db/client.ts";
 import {
   authAttempts,
@@ -10,8 +9,9 @@ import {
   passwordResetTokens,
   usedCaptchaChallenges,
 } from "../../db/schema.ts";
-import { startPeriodicJob, type PeriodicJob } from "../../jobs/periodic-job.ts";
 import { LONGEST_WINDOW_MS } from "../../platform/attempt-limits.ts";
+import type { RecurringJob } from "../../platform/job-queue.ts";
+import type { Logger } from "../../platform/logger.ts";
 
 export const HOUSEKEEPING_INTERVAL_MS = 60 * 60_000;
 const DAY_MS = 24 * 60 * 60_000;
@@ -44,13 +44,13 @@ export async function purgeAccountData(db: Database, now: Date = new Date()) {
   };
 }
 
-export function startAccountHousekeeping(options: { db: Database; log: FastifyBaseLogger; intervalMs?: number }): PeriodicJob {
-  return startPeriodicJob({
+export function accountHousekeeping(options: { db: Database; log: Logger; intervalMs?: number }): RecurringJob {
+  return {
+    name: "account-housekeeping",
     intervalMs: options.intervalMs ?? HOUSEKEEPING_INTERVAL_MS,
     run: async () => {
       const purged = await purgeAccountData(options.db);
       if (Object.values(purged).some((count) => count > 0)) options.log.info(purged, "account data purged");
     },
-    onError: (error) => options.log.error({ err: error }, "account housekeeping failed"),
-  });
+  };
 }

@@ -1,16 +1,16 @@
 // The account operations shared by the e-mail accounts and the staff-number (GPNET) accounts:
-// sign-in with the optional e-mailed code, registration, password reset. Handlers stay thin.
+// sign-in with the optional e-mailed code, registration, password reset. They take plain values
+// (the client's address among them) and answer results; handlers read the request and write the
+// answer (the session token into its header).
 import { randomBytes } from "node:crypto";
 import { and, eq, gt, isNull, lt, sql } from "drizzle-orm";
-import type { FastifyReply, FastifyRequest } from "fastify";
 import type { components } from "../../../common/api/schema.gen.ts";
 import type { Captcha } from "../../adapters/captcha/captcha.ts";
 import { requireCaptcha } from "../../adapters/captcha/captcha.ts";
 import type { MailerFor } from "../../adapters/mail/mailer.ts";
 import type { Database, Orm } from "../../db/client.ts";
 import { newsletterSubscriptions, passwordResetTokens, signInAddresses } from "../../db/schema.ts";
-import type { CustomerGroup } from "../../http/customer-session.ts";
-import { conflict, notFound, unauthorized } from "../../http/errors.ts";
+import { conflict, HttpError, notFound, unauthorized } from "../../http/errors.ts";
 import { attachAnonymousCart } from "../cart/attach-anonymous-cart.ts";
 import { type ApiLocale, langOf } from "../catalog/locale.ts";
 import { MAX_CAPTCHA_LEVEL } from "../../adapters/captcha/captcha.ts";
@@ -23,7 +23,7 @@ import {
 } from "../../platform/attempt-limits.ts";
 import { oneTimePasswordEmail, passwordResetEmail } from "./customer-emails.ts";
 import type { CustomerRepository, CustomerRow, NewCustomer } from "./customer-repository.ts";
-import { CUSTOMER_TOKEN_HEADER, type SessionService } from "./customer-sessions.ts";
+import type { CustomerGroup, Sessions, SignInMethod } from "../../platform/sessions.ts";
 import { ONE_TIME_PASSWORD_TTL_MINUTES, type OneTimePasswords } from "./one-time-passwords.ts";
 import { checkDecoyPassword, hashPassword, passwordMatches } from "./passwords.ts";
 
@@ -49,7 +49,7 @@ export const badCredentials = () => unauthorized("Bad credentials", "BAD_CREDENT
 export interface AccountsDeps {
   db: Database;
   customers: CustomerRepository;
-  sessions: SessionService;
+  sessions: Sessions;
   codes: OneTimePasswords;
   limits: AttemptLimits;
   captcha: Captcha;
@@ -57,6 +57,11 @@ export interface AccountsDeps {
   now: () => Date;
   brandName: string;
   publicUrl: string;
+}
+
+/** Who asks: the client's address (the abuse limits count per address). */
+interface Client {
+  ip: string;
 }
 
 interface Credentials {
@@ -69,7 +74,13 @@ interface Credentials {
 export function createAccounts(deps: AccountsDeps) {
   const { db, customers, sessions, codes, limits, captcha, mailer, now } = deps;
 
-  const subjectsOf = (request: FastifyRequest, email: string) => [accountSubject(email), addressSubject(request.ip)];
+  const subjectsOf = (ip: string, email: string) => [accountSubject(email), addressSubject(ip)];
+
+  /** How hard the captcha of the next sign-in from this address is: grows with its recent failures. */
+  async function captchaLevel(ip: string): Promise<number> {
+    const failures = await limits.count("sign-in", addressSubject(ip));
+    return Math.min(MAX_CAPTCHA_LEVEL, Math.floor(failures / FAILURES_PER_CAPTCHA_LEVEL));
+  }
 
   /** True when the account signed in from this address recently: its owner's own address. */
   async function isKnownAddress(email: string, ip: string): Promise<boolean> {
@@ -104,22 +115,22 @@ export function createAccounts(deps: AccountsDeps) {
    * counts against the address always, against the account only from an address that is not one
    * the account signed in from: the owner's typos never lock the owner out.
    */
-  async function checkCredentials(request: FastifyRequest, credentials: Credentials): Promise<CustomerRow> {
+  async function checkCredentials(ip: string, credentials: Credentials): Promise<CustomerRow> {
     const customer = await customers.findByEmail(credentials.email);
     const matches = customer
       ? await passwordMatches(customer.passwordHash, credentials.password)
       : await checkDecoyPassword(credentials.password);
     const staffMatches = credentials.gpnetId === undefined || customer?.gpnetId === credentials.gpnetId;
     if (!customer || !matches || !staffMatches) {
-      const known = await isKnownAddress(credentials.email, request.ip);
-      await limits.record("sign-in", known ? [addressSubject(request.ip)] : subjectsOf(request, credentials.email));
+      const known = await isKnownAddress(credentials.email, ip);
+      await limits.record("sign-in", known ? [addressSubject(ip)] : subjectsOf(ip, credentials.email));
       throw badCredentials();
     }
     return customer;
   }
 
-  /** Opens a session (attaching the anonymous cart) and answers with the token. */
-  async function signedIn(customer: CustomerRow, reply: FastifyReply, shoppingCartId: string | undefined): Promise<SignInResponse> {
+  /** Opens a session (attaching the anonymous cart) and answers with its token. */
+  async function signedIn(customer: CustomerRow, method: SignInMethod, shoppingCartId: string | undefined): Promise<SignInResponse> {
     const { token, view } = await db.orm.transaction(async (tx) => {
       if (shoppingCartId !== undefined) {
         await attachAnonymousCart(tx, {
@@ -128,9 +139,8 @@ export function createAccounts(deps: AccountsDeps) {
           customerGroup: customer.customerGroup as CustomerGroup,
         });
       }
-      return { token: await sessions.open(customer, tx), view: await customers.view(customer, tx) };
+      return { token: await sessions.issue(customer, method, tx), view: await customers.view(customer, tx) };
     });
-    reply.header(CUSTOMER_TOKEN_HEADER, token);
     return { token, twoFactorRequired: false, customer: view };
   }
 
@@ -147,11 +157,7 @@ export function createAccounts(deps: AccountsDeps) {
   }
 
   return {
-    /** How hard the captcha of the next sign-in from this address is: grows with its recent failures. */
-    async captchaLevel(ip: string): Promise<number> {
-      const failures = await limits.count("sign-in", addressSubject(ip));
-      return Math.min(MAX_CAPTCHA_LEVEL, Math.floor(failures / FAILURES_PER_CAPTCHA_LEVEL));
-    },
+    captchaLevel,
 
     /** The signed-in customer's view, after attaching the anonymous cart the client names. */
     async currentView(customer: CustomerRow, shoppingCartId: string | undefined) {
@@ -163,62 +169,57 @@ export function createAccounts(deps: AccountsDeps) {
       });
     },
 
-    async signIn(
-      request: FastifyRequest,
-      reply: FastifyReply,
-      input: Credentials & { recaptchaData: string; shoppingCartId?: string | undefined },
-    ): Promise<SignInResponse> {
+    /** Signs in with the password: the session's token, or `twoFactorRequired` once the code is e-mailed. */
+    async signIn(input: Client & Credentials & { recaptchaData: string; shoppingCartId?: string | undefined }): Promise<SignInResponse> {
+      const { ip } = input;
       await sessions.ready();
-      await limits.check("sign-in", [limitOf(addressSubject(request.ip), ADDRESS_FAILURE_CEILING)]);
+      await limits.check("sign-in", [limitOf(addressSubject(ip), ADDRESS_FAILURE_CEILING)]);
       // One level below the current one passes: a challenge fetched just before others' failures
       // raised the cost is not refused.
-      await requireCaptcha(captcha, input.recaptchaData, request.ip, (await this.captchaLevel(request.ip)) - 1);
-      const customer = await checkCredentials(request, input);
-      const known = await isKnownAddress(input.email, request.ip);
+      await requireCaptcha(captcha, input.recaptchaData, ip, (await captchaLevel(ip)) - 1);
+      const customer = await checkCredentials(ip, input);
+      const known = await isKnownAddress(input.email, ip);
       // An account that others tried to guess lets its owner in from a new address with the
       // e-mailed code, whether or not two-factor is on: never a lock-out, never a free pass.
       const stepUp = !known && (await limits.count("sign-in", accountSubject(input.email))) >= ATTEMPT_LIMIT;
       if (!customer.twoFactorEnabled && !stepUp) {
-        await rememberSuccess(input.email, request.ip);
-        return signedIn(customer, reply, input.shoppingCartId);
+        await rememberSuccess(input.email, ip);
+        return signedIn(customer, input.gpnetId === undefined ? "password" : "staff-number", input.shoppingCartId);
       }
       await db.orm.transaction((tx) => sendCode(customer, tx));
       return { token: null, twoFactorRequired: true, customer: null };
     },
 
-    async verifyCode(
-      request: FastifyRequest,
-      reply: FastifyReply,
-      input: Credentials & { oneTimePassword: string; shoppingCartId?: string | undefined },
-    ): Promise<SignInResponse> {
+    /** Signs in with the password and the e-mailed code. */
+    async verifyCode(input: Client & Credentials & { oneTimePassword: string; shoppingCartId?: string | undefined }): Promise<SignInResponse> {
+      const { ip } = input;
       await sessions.ready();
-      const subjects = subjectsOf(request, input.email);
+      const subjects = subjectsOf(ip, input.email);
       // Wrong codes need the right password, so they count against the account from anywhere.
       await limits.check("one-time-password", subjects.map((subject) => limitOf(subject)));
-      await limits.check("sign-in", [limitOf(addressSubject(request.ip), ADDRESS_FAILURE_CEILING)]);
-      const customer = await checkCredentials(request, input);
+      await limits.check("sign-in", [limitOf(addressSubject(ip), ADDRESS_FAILURE_CEILING)]);
+      const customer = await checkCredentials(ip, input);
       try {
         await codes.consume(customer.id, input.oneTimePassword);
       } catch (error) {
         await limits.record("one-time-password", subjects);
         throw error;
       }
-      await rememberSuccess(input.email, request.ip);
+      await rememberSuccess(input.email, ip);
       await limits.clear("sign-in", accountSubject(input.email));
-      return signedIn(customer, reply, input.shoppingCartId);
+      return signedIn(customer, input.gpnetId === undefined ? "one-time-code" : "staff-number", input.shoppingCartId);
     },
 
+    /** Opens an account and signs it in. */
     async register(
-      request: FastifyRequest,
-      reply: FastifyReply,
-      input: Omit<NewCustomer, "passwordHash"> & { password: string; recaptchaData: string; shoppingCartId?: string | undefined },
+      input: Client & Omit<NewCustomer, "passwordHash"> & { password: string; recaptchaData: string; shoppingCartId?: string | undefined },
     ): Promise<SignInResponse> {
       await sessions.ready();
-      const { password, recaptchaData, shoppingCartId, ...values } = input;
-      const subjects = subjectsOf(request, values.email);
+      const { ip, password, recaptchaData, shoppingCartId, ...values } = input;
+      const subjects = subjectsOf(ip, values.email);
       await limits.check("register", subjects.map((subject) => limitOf(subject)));
       try {
-        await requireCaptcha(captcha, recaptchaData, request.ip);
+        await requireCaptcha(captcha, recaptchaData, ip);
       } catch (error) {
         await limits.record("register", subjects);
         throw error;
@@ -237,23 +238,34 @@ export function createAccounts(deps: AccountsDeps) {
           .values({ email: inserted.email.toLowerCase(), locale: inserted.locale })
           .onConflictDoNothing();
       }
-      await rememberSuccess(inserted.email, request.ip);
+      await rememberSuccess(inserted.email, ip);
       // The basket filled before signing up stays the shopper's (as at sign-in).
-      const response = await signedIn(inserted, reply, shoppingCartId);
-      reply.code(201);
-      return response;
+      return signedIn(inserted, "registration", shoppingCartId);
+    },
+
+    /** Sets a new password for the signed-in customer: every session ends, and a new one opens. */
+    async changePassword(customer: CustomerRow, input: { currentPassword: string; newPassword: string }): Promise<{ token: string }> {
+      if (!(await passwordMatches(customer.passwordHash, input.currentPassword))) {
+        throw new HttpError(400, "Invalid currentPassword: it is not the account's password", "CURRENT_PASSWORD_MISMATCH", [
+          { field: "currentPassword", message: "is not the account's password" },
+        ]);
+      }
+      const passwordHash = await hashPassword(input.newPassword);
+      await sessions.ready();
+      const token = await db.orm.transaction(async (tx) => {
+        await customers.update(customer.id, { passwordHash }, tx);
+        await sessions.revokeAll(customer.id, tx);
+        return sessions.issue(customer, "password", tx);
+      });
+      return { token };
     },
 
     /** E-mails a reset link when the account exists (and is of the given kind); the answer never tells. */
-    async requestReset(
-      request: FastifyRequest,
-      reply: FastifyReply,
-      input: { email: string; recaptchaData: string; gpnetOnly: boolean },
-    ): Promise<void> {
+    async requestReset(input: Client & { email: string; recaptchaData: string; gpnetOnly: boolean }): Promise<void> {
       await sessions.ready();
-      const subjects = subjectsOf(request, input.email);
+      const subjects = subjectsOf(input.ip, input.email);
       await limits.take("reset", subjects.map((subject) => limitOf(subject)));
-      await requireCaptcha(captcha, input.recaptchaData, request.ip);
+      await requireCaptcha(captcha, input.recaptchaData, input.ip);
       const customer = await customers.findByEmail(input.email);
       if (!customer || (input.gpnetOnly && customer.customerGroup !== "GPNET")) return;
       const token = randomBytes(32).toString("base64url");
@@ -271,15 +283,11 @@ export function createAccounts(deps: AccountsDeps) {
     },
 
     /** Sets the password the reset token was issued for; the token, and every session, end. */
-    async resetWithToken(
-      request: FastifyRequest,
-      reply: FastifyReply,
-      input: { token: string; newPassword: string; recaptchaData: string },
-    ): Promise<void> {
+    async resetWithToken(input: Client & { token: string; newPassword: string; recaptchaData: string }): Promise<void> {
       await sessions.ready();
-      const subjects = [addressSubject(request.ip)];
+      const subjects = [addressSubject(input.ip)];
       await limits.check("reset-link", subjects.map((subject) => limitOf(subject)));
-      await requireCaptcha(captcha, input.recaptchaData, request.ip);
+      await requireCaptcha(captcha, input.recaptchaData, input.ip);
       const tokenHash = await sessions.keyedHash("reset", input.token);
       const passwordHash = await hashPassword(input.newPassword);
       const changed = await db.orm.transaction(async (tx) => {

@@ -5,7 +5,7 @@ import { randomInt } from "node:crypto";
 import { getCountryCallingCode, parsePhoneNumberFromString, type CountryCode } from "libphonenumber-js/max";
 import { isEmpowermentCountry, overseasTerritoryOf } from "../../../machines/shared/address-rules.ts";
 import { HttpError } from "../../http/errors.ts";
-import type { CustomerGroup } from "../../http/customer-session.ts";
+import type { CustomerGroup } from "../../platform/sessions.ts";
 
 const ruleBroken = (field: string, message: string, code: string) => new HttpError(400, `Invalid ${field}: ${message}`, code, [{ field, message }]);
 

@@ -9,15 +9,15 @@ import { sql } from "drizzle-orm";
 import type { Accounts } from "./accounts.ts";
 import { checkAddressRules, generatedAddressName, internationalPhone } from "./addresses.ts";
 import type { CustomerRepository, CustomerRow, NewCustomer } from "./customer-repository.ts";
-import { CUSTOMER_TOKEN_HEADER, type SessionService } from "./customer-sessions.ts";
-import { hashPassword, passwordMatches } from "./passwords.ts";
-import { customerTokenInvalid, type CustomerGroup } from "../../http/customer-session.ts";
+import type { FastifyReply, FastifyRequest } from "fastify";
+import { customerBearer, sendCustomerToken, signedIn } from "../../http/customer-session.ts";
+import { customerRequired, customerTokenInvalid, type CustomerGroup, type Sessions } from "../../platform/sessions.ts";
 
 export interface CustomerHandlerDeps {
   db: Database;
   accounts: Accounts;
   customers: CustomerRepository;
-  sessions: SessionService;
+  sessions: Sessions;
 }
 
 const readOnly = (field: string) =>
@@ -26,9 +26,18 @@ const readOnly = (field: string) =>
 export function customerHandlers(deps: CustomerHandlerDeps): OperationHandlers {
   const { db, accounts, customers, sessions } = deps;
 
+  /** The request's session, its renewed token set in the answer: 401 without a token. */
+  const requiredSession = async (request: FastifyRequest, reply: FastifyReply) => {
+    const bearer = customerBearer(request);
+    if (bearer === null) throw customerRequired();
+    const { session, token } = await sessions.resume(bearer);
+    sendCustomerToken(reply, token);
+    return session;
+  };
+
   /** The signed-in customer's row (renewing the token). */
-  const signedInCustomer = async (...[request, reply]: Parameters<SessionService["required"]>): Promise<CustomerRow> => {
-    const session = await sessions.required(request, reply);
+  const signedInCustomer = async (request: FastifyRequest, reply: FastifyReply): Promise<CustomerRow> => {
+    const session = await requiredSession(request, reply);
     const customer = await customers.findById(session.customerId);
     if (!customer) throw notFound("The customer no longer exists");
     return customer;
@@ -44,8 +53,8 @@ export function customerHandlers(deps: CustomerHandlerDeps): OperationHandlers {
   };
 
   const setNewsletter = async (
-    request: Parameters<SessionService["required"]>[0],
-    reply: Parameters<SessionService["required"]>[1],
+    request: FastifyRequest,
+    reply: FastifyReply,
     customerEmail: string,
     subscribed: boolean,
   ) => {
@@ -62,12 +71,15 @@ export function customerHandlers(deps: CustomerHandlerDeps): OperationHandlers {
   return {
     async signIn(request, reply) {
       const { email, password, recaptchaData } = request.body;
-      return accounts.signIn(request, reply, { email, password, recaptchaData, shoppingCartId: request.query.shoppingCartId });
+      return signedIn(reply, await accounts.signIn({ ip: request.ip, email, password, recaptchaData, shoppingCartId: request.query.shoppingCartId }));
     },
 
     async verifyOneTimePassword(request, reply) {
       const { email, password, oneTimePassword } = request.body;
-      return accounts.verifyCode(request, reply, { email, password, oneTimePassword, shoppingCartId: request.query.shoppingCartId });
+      return signedIn(
+        reply,
+        await accounts.verifyCode({ ip: request.ip, email, password, oneTimePassword, shoppingCartId: request.query.shoppingCartId }),
+      );
     },
 
     async registerCustomer(request, reply) {
@@ -81,52 +93,43 @@ export function customerHandlers(deps: CustomerHandlerDeps): OperationHandlers {
         twoFactorEnabled: body.twoFactorAuthenticationEnabled ?? true,
         newsletterSubscribed: body.newsLetterSubscribed ?? false,
       };
-      return accounts.register(request, reply, {
+      const response = await accounts.register({
         ...values,
+        ip: request.ip,
         password: body.password,
         recaptchaData: body.recaptchaData,
         shoppingCartId: request.query.shoppingCartId,
       });
+      return signedIn(reply.code(201), response);
     },
 
     async requestPasswordReset(request, reply) {
-      await accounts.requestReset(request, reply, { ...request.body, gpnetOnly: false });
+      await accounts.requestReset({ ...request.body, ip: request.ip, gpnetOnly: false });
       return reply.code(202).send();
     },
 
     async changePasswordWithResetToken(request, reply) {
-      await accounts.resetWithToken(request, reply, { token: request.params.resetToken, ...request.body });
+      await accounts.resetWithToken({ ...request.body, ip: request.ip, token: request.params.resetToken });
       return reply.code(204).send();
     },
 
     async changePassword(request, reply) {
       const customer = await signedInCustomer(request, reply);
-      if (!(await passwordMatches(customer.passwordHash, request.body.currentPassword))) {
-        throw new HttpError(400, "Invalid currentPassword: it is not the account's password", "CURRENT_PASSWORD_MISMATCH", [
-          { field: "currentPassword", message: "is not the account's password" },
-        ]);
-      }
-      const passwordHash = await hashPassword(request.body.newPassword);
-      await sessions.ready();
       // Every session ends, this one included; the caller goes on with a new one.
-      const token = await db.orm.transaction(async (tx) => {
-        await customers.update(customer.id, { passwordHash }, tx);
-        await sessions.revokeAll(customer.id, tx);
-        return sessions.open(customer, tx);
-      });
-      reply.header(CUSTOMER_TOKEN_HEADER, token);
+      const { token } = await accounts.changePassword(customer, request.body);
+      sendCustomerToken(reply, token);
       return reply.code(204).send();
     },
 
     async signOut(request, reply) {
-      const session = await sessions.current(request);
-      if (!session) throw customerTokenInvalid();
-      await sessions.revoke(session.sessionId);
+      const bearer = customerBearer(request);
+      if (bearer === null) throw customerTokenInvalid();
+      await sessions.revoke((await sessions.verify(bearer)).sessionId);
       return reply.code(204).send();
     },
 
     async getCurrentCustomer(request, reply) {
-      const session = await sessions.required(request, reply);
+      const session = await requiredSession(request, reply);
       const customer = await customers.findById(session.customerId);
       if (!customer) throw notFound("The customer no longer exists");
       return accounts.currentView(customer, request.query.shoppingCartId);

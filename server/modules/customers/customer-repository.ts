@@ -3,7 +3,7 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import type { components } from "../../../common/api/schema.gen.ts";
 import type { Database, Orm } from "../../db/client.ts";
 import { carts, customerAddresses, customers } from "../../db/schema.ts";
-import type { CustomerGroup } from "../../http/customer-session.ts";
+import type { CustomerGroup } from "../../platform/sessions.ts";
 import type { ApiLocale } from "../catalog/locale.ts";
 
 export type CustomerView = components["schemas"]["Customer"];

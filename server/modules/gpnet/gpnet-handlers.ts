@@ -5,6 +5,7 @@ import type { OperationHandlers } from "../../http/contract.ts";
 import { notFound } from "../../http/errors.ts";
 import { DEFAULT_LOCALE } from "../catalog/locale.ts";
 import { badCredentials, type Accounts } from "../customers/accounts.ts";
+import { signedIn } from "../../http/customer-session.ts";
 
 export function gpnetHandlers(deps: { accounts: Accounts; staffDirectory: StaffDirectory }): OperationHandlers {
   const { accounts, staffDirectory } = deps;
@@ -12,25 +13,31 @@ export function gpnetHandlers(deps: { accounts: Accounts; staffDirectory: StaffD
     async signInGpnet(request, reply) {
       const { gpnetId, email, password, recaptchaData } = request.body;
       if (!(await staffDirectory.has(gpnetId))) throw badCredentials();
-      return accounts.signIn(request, reply, { gpnetId, email, password, recaptchaData, shoppingCartId: request.query.shoppingCartId });
+      return signedIn(
+        reply,
+        await accounts.signIn({ ip: request.ip, gpnetId, email, password, recaptchaData, shoppingCartId: request.query.shoppingCartId }),
+      );
     },
 
     async verifyGpnetOneTimePassword(request, reply) {
       const { gpnetId, email, password, oneTimePassword } = request.body;
       if (!(await staffDirectory.has(gpnetId))) throw badCredentials();
-      return accounts.verifyCode(request, reply, {
+      const response = await accounts.verifyCode({
+        ip: request.ip,
         gpnetId,
         email,
         password,
         oneTimePassword,
         shoppingCartId: request.query.shoppingCartId,
       });
+      return signedIn(reply, response);
     },
 
     async registerGpnetCustomer(request, reply) {
       const body = request.body;
       if (!(await staffDirectory.has(body.gpnetId))) throw notFound("This staff number is not in the staff directory", "GPNET_ID_UNKNOWN");
-      return accounts.register(request, reply, {
+      const response = await accounts.register({
+        ip: request.ip,
         gpnetId: body.gpnetId,
         email: body.email.trim(),
         firstName: body.firstName.trim(),
@@ -43,10 +50,11 @@ export function gpnetHandlers(deps: { accounts: Accounts; staffDirectory: StaffD
         password: body.password,
         recaptchaData: body.recaptchaData,
       });
+      return signedIn(reply.code(201), response);
     },
 
     async requestGpnetPasswordReset(request, reply) {
-      await accounts.requestReset(request, reply, { ...request.body, gpnetOnly: true });
+      await accounts.requestReset({ ...request.body, ip: request.ip, gpnetOnly: true });
       return reply.code(202).send();
     },
   };

@@ -1,11 +1,11 @@
 // Sends the alerts of offers that are in stock again: each alert is e-mailed once and marked
-// notified in the same transaction as its outbox message. Run every minute by a periodic job.
+// notified in the same transaction as its outbox message. A recurring job of the queue, every minute.
 import { inArray, sql } from "drizzle-orm";
-import type { FastifyBaseLogger } from "fastify";
 import type { MailerFor } from "../../adapters/mail/mailer.ts";
 import { rowsOf, type Database } from "../../db/client.ts";
 import { stockAlerts } from "../../db/schema.ts";
-import { startPeriodicJob, type PeriodicJob } from "../../jobs/periodic-job.ts";
+import type { RecurringJob } from "../../platform/job-queue.ts";
+import type { Logger } from "../../platform/logger.ts";
 import { langOf, type ApiLocale } from "../catalog/locale.ts";
 import { restockEmail, type ShopLinks } from "./restock-email.ts";
 
@@ -91,18 +91,17 @@ export interface RestockNotifierOptions {
   db: Database;
   mailer: MailerFor;
   links: ShopLinks;
-  log: FastifyBaseLogger;
+  log: Logger;
   intervalMs?: number;
 }
 
-/** The periodic job started with the server. */
-export function startRestockNotifier(options: RestockNotifierOptions): PeriodicJob {
-  return startPeriodicJob({
+export function restockNotifier(options: RestockNotifierOptions): RecurringJob {
+  return {
+    name: "restock-notifier",
     intervalMs: options.intervalMs ?? RESTOCK_CHECK_INTERVAL_MS,
     run: async () => {
       const sent = await notifyRestockedOffers(options.db, options.mailer, options.links);
       if (sent > 0) options.log.info({ sent }, "back-in-stock alerts sent");
     },
-    onError: (error) => options.log.error({ err: error }, "back-in-stock alerts failed"),
-  });
+  };
 }

@@ -2,8 +2,8 @@
 // the database, so that every server on the same database (and every restart) shares them.
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
-import type { Database } from "../../db/client.ts";
-import { generatedSecrets } from "../../db/schema.ts";
+import type { Database } from "../db/client.ts";
+import { generatedSecrets } from "../db/schema.ts";
 
 export async function generatedSecret(db: Database, name: string): Promise<string> {
   await db.orm

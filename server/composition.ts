@@ -1,0 +1,47 @@
+// The composition root: which adapter stands for each outside service, chosen from the
+// configuration in this one place (an embedded default, or the real service when configured).
+// server/main.ts and the tests build the adapters here and hand them to the app; tests replace
+// any of them through `overrides`. Payment, relay points, geocoding and the employees' identity
+// provider get their adapter here as they arrive.
+import { altchaCaptcha } from "./adapters/captcha/altcha-captcha.ts";
+import type { Captcha } from "./adapters/captcha/captcha.ts";
+import { recaptchaCaptcha } from "./adapters/captcha/recaptcha-captcha.ts";
+import { embeddedMailbox, smtpTransport, type MailTransport } from "./adapters/mail/mail-transport.ts";
+import { httpStaffDirectory, tableStaffDirectory, type StaffDirectory } from "./adapters/staff-directory/staff-directory.ts";
+import type { Config } from "./config.ts";
+import type { Database } from "./db/client.ts";
+import { secretSource } from "./platform/generated-secrets.ts";
+
+export interface Adapters {
+  /** How the outbox's e-mails leave: SMTP (SMTP_URL), else the embedded mailbox. */
+  mailTransport: MailTransport;
+  /** ALTCHA proof-of-work (self-hosted), else Google reCAPTCHA (RECAPTCHA_SECRET). */
+  captcha: Captcha;
+  /** The staff-number directory: the embedded table, else a web service (STAFF_DIRECTORY_URL). */
+  staffDirectory: StaffDirectory;
+}
+
+export function captchaFor(config: Config, db: Database, now: () => Date): Captcha {
+  const settings = config.captcha;
+  if (settings.provider === "recaptcha") return recaptchaCaptcha({ secret: settings.secret });
+  return altchaCaptcha({ db, hmacKey: secretSource(db, "altcha-hmac-key", settings.hmacKey), maxNumber: settings.maxNumber, now });
+}
+
+export function createAdapters(
+  config: Config,
+  db: Database,
+  overrides: Partial<Adapters> = {},
+  now: () => Date = () => new Date(),
+): Adapters {
+  return {
+    mailTransport: overrides.mailTransport ?? (config.smtpUrl ? smtpTransport({ url: config.smtpUrl, from: config.mailFrom }) : embeddedMailbox),
+    captcha: overrides.captcha ?? captchaFor(config, db, now),
+    staffDirectory:
+      overrides.staffDirectory ?? (config.staffDirectoryUrl ? httpStaffDirectory({ url: config.staffDirectoryUrl }) : tableStaffDirectory(db)),
+  };
+}
+
+/** Lets go of what the adapters hold open (the SMTP connections). */
+export function closeAdapters(adapters: Adapters): void {
+  adapters.mailTransport.close();
+}

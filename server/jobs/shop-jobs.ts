@@ -1,0 +1,33 @@
+// The shop's background work, all on the job queue: delivering the outbox's e-mails, and the
+// recurring jobs (back-in-stock alerts, account housekeeping, abandoned carts).
+import { mailDeliveryJob, MAIL_DELIVERY_QUEUE } from "../adapters/mail/mail-delivery.ts";
+import { outboxMailer } from "../adapters/mail/outbox-mailer.ts";
+import type { Adapters } from "../composition.ts";
+import type { Config } from "../config.ts";
+import type { Database } from "../db/client.ts";
+import { cartPurge } from "../modules/cart/cart-purge.ts";
+import { accountHousekeeping } from "../modules/customers/account-housekeeping.ts";
+import { restockNotifier } from "../modules/stock-alerts/restock-notifications.ts";
+import { createJobWorker, type JobWorker, type RetryPolicy } from "../platform/job-queue.ts";
+import type { Logger } from "../platform/logger.ts";
+
+export interface ShopJobsOptions {
+  db: Database;
+  config: Config;
+  adapters: Pick<Adapters, "mailTransport">;
+  log: Logger;
+  /** How often an idle worker looks for due jobs (tests make it short). */
+  pollIntervalMs?: number;
+  retry?: RetryPolicy;
+}
+
+/** The worker of this server instance, with every job of the shop registered; `start()` runs it. */
+export function createShopJobs(options: ShopJobsOptions): JobWorker {
+  const { db, config, adapters, log } = options;
+  const worker = createJobWorker({ db, log, pollIntervalMs: options.pollIntervalMs, retry: options.retry });
+  worker.handle(MAIL_DELIVERY_QUEUE, mailDeliveryJob(db, adapters.mailTransport));
+  worker.schedule(restockNotifier({ db, mailer: outboxMailer, links: config, log }));
+  worker.schedule(accountHousekeeping({ db, log }));
+  worker.schedule(cartPurge({ db, log }));
+  return worker;
+}
