@@ -31,13 +31,10 @@ afterEach(() => {
 });
 
 describe("the code load time-out (SPEC §9: 120000 ms)", () => {
-  it("is 120 seconds", () => {
-    expect(CHUNK_LOAD_TIMEOUT_MS).toBe(120_000);
-  });
-
   it("gives up a load still pending after 120 s, not before", async () => {
     const seen = watch(withLoadTimeout(stalled<string>().promise));
-    await vi.advanceTimersByTimeAsync(CHUNK_LOAD_TIMEOUT_MS - 1);
+    // The specification's figure, not the constant: the test fails if the constant drifts from it.
+    await vi.advanceTimersByTimeAsync(120_000 - 1);
     expect(seen.state).toBe("pending");
     await vi.advanceTimersByTimeAsync(1);
     expect(seen.state).toBe("rejected");
