@@ -1,7 +1,10 @@
 // An actor started on first need. The shell's flows (notifications, consent, search, newsletter)
 // are not needed to paint a page, so the state machine library and their machines are loaded
 // after the first render (or on first use) instead of weighing on the first download.
-// This module imports xstate's types only.
+// This module imports xstate's types only. It is why the views read machines with these hooks
+// rather than @xstate/react's `useSelector`/`useActorRef`: importing @xstate/react brings the whole
+// xstate runtime into the first download (measured with `npm run bench:web -- --no-lighthouse`:
+// home's JS before its first render went from 131.3 kB to 145.8 kB gzip, for a 130 kB budget).
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from "react";
 import type { AnyActorRef, SnapshotFrom } from "xstate";
 import { reportLoadFailure, withLoadTimeout } from "../ui/chunk-load.ts";
