@@ -196,7 +196,7 @@ export function AddressForm({ address, allowedCountries, defaults, submitLabel, 
             // The territory is suggested as soon as the postcode is left.
             revealed={postCodeLeft && firstErrorId(field.state.meta.errors) === "addressForm.country.error"}
             refusedId={serverErrors.country}
-            errorValues={{ territory: countryLabel(territory ?? "", lang) }}
+            errorValues={territory ? { territory: countryLabel(territory, lang) } : undefined}
             required
             after={(errorId) =>
               canChooseTerritory && errorId === "addressForm.country.error" ? (
