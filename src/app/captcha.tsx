@@ -1,7 +1,7 @@
 // The captcha of a form (SPEC §4 "the captcha check runs first"): the self-hosted ALTCHA
 // proof-of-work widget by default (loaded only where a form shows it; nothing leaves the shop, so no
 // consent is needed), or Google reCAPTCHA when the shop is configured so (loaded only once the
-// visitor allowed the captcha category of cookies). A form asks `answer()` when it is submitted; an
+// visitor allowed the captcha category of cookies). A form asks `check()` when it is submitted; an
 // answer serves once, so every submission gets a fresh one.
 import { Link } from "@tanstack/react-router";
 import { useLingui } from "@lingui/react";
@@ -12,9 +12,10 @@ import { useShopContext } from "./shop-context.ts";
 import { useLang } from "../i18n/use-lang.ts";
 import { apiLocaleOf, type Lang } from "../i18n/i18n.ts";
 import { pagePath } from "../../common/pages.ts";
+import type { CaptchaCheck } from "../ui/shop-form.ts";
 
 /** Why no answer could be had: the form shows it as its error. */
-export class CaptchaUnavailable extends Error {
+class CaptchaUnavailable extends Error {
   constructor(readonly messageId: "auth.captcha.failed" | "auth.captcha.consent") {
     super(messageId);
   }
@@ -27,8 +28,8 @@ interface CaptchaSolver {
 export interface Captcha {
   /** The widget, to place in the form. */
   widget: ReactNode;
-  /** A fresh answer; rejects with CaptchaUnavailable. */
-  answer: () => Promise<string>;
+  /** A fresh answer, or the message id of why there is none. */
+  check: CaptchaCheck;
 }
 
 export function useCaptcha(): Captcha {
@@ -38,13 +39,20 @@ export function useCaptcha(): Captcha {
     if (!solver.current) throw new CaptchaUnavailable(config.captcha.provider === "recaptcha" ? "auth.captcha.consent" : "auth.captcha.failed");
     return solver.current.answer();
   }, [config.captcha.provider]);
+  const check = useCallback<CaptchaCheck>(async () => {
+    try {
+      return { answer: await answer() };
+    } catch (error) {
+      return { errorId: error instanceof CaptchaUnavailable ? error.messageId : "auth.captcha.failed" };
+    }
+  }, [answer]);
   const widget =
     config.captcha.provider === "recaptcha" && config.captcha.siteKey ? (
       <RecaptchaWidget siteKey={config.captcha.siteKey} solver={solver} />
     ) : (
       <AltchaWidget challengeUrl={config.captcha.challengeUrl} solver={solver} />
     );
-  return { widget, answer };
+  return { widget, check };
 }
 
 function AltchaWidget({ challengeUrl, solver }: { challengeUrl: string | null; solver: RefObject<CaptchaSolver | null> }) {

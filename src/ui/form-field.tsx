@@ -1,7 +1,10 @@
 // A labelled control with its hint and, once shown, its error tied to it by aria-describedby
-// (the address form, and the account pages that reuse it).
+// (the address form, and the account pages that reuse it); BoundFormField binds it to a field of a
+// TanStack form.
 import { useLingui } from "@lingui/react";
+import type { AnyFieldApi } from "@tanstack/react-form";
 import { useId, type ReactNode } from "react";
+import { useFieldBinding, type BoundControl, type FieldBindingOptions } from "./shop-form.ts";
 import "./form-field.css";
 
 export interface ControlProps {
@@ -54,11 +57,24 @@ export function FormField({ label, hint, error, required = false, after, childre
   );
 }
 
-/**
- * The field is left for its form's submit button: its error is not shown yet, since showing it
- * would move the button under the pointer and lose the click; the submit shows every error.
- */
-export function leavingForSubmit(event: { relatedTarget: EventTarget | null; currentTarget: { form: HTMLFormElement | null } }): boolean {
-  const next = event.relatedTarget;
-  return next instanceof HTMLButtonElement && next.type === "submit" && next.form !== null && next.form === event.currentTarget.form;
+export type BoundControlProps = ControlProps & BoundControl;
+
+export interface BoundFormFieldProps extends Omit<FormFieldProps, "error" | "after" | "children">, FieldBindingOptions {
+  field: AnyFieldApi;
+  /** The values of the error message's placeholders. */
+  errorValues?: Record<string, string> | undefined;
+  /** Something after the error, given the id of the error shown. */
+  after?: (errorId: string | undefined) => ReactNode;
+  children: (props: BoundControlProps) => ReactNode;
+}
+
+/** A FormField whose control is bound to a TanStack field, its error shown once the field was left. */
+export function BoundFormField({ field, errorValues, revealed, refusedId, onLeave, after, children, ...rest }: BoundFormFieldProps) {
+  const { _ } = useLingui();
+  const { errorId, control } = useFieldBinding(field, { revealed, refusedId, onLeave });
+  return (
+    <FormField {...rest} error={errorId ? _(errorId, errorValues) : undefined} after={after?.(errorId)}>
+      {(props) => children({ ...props, ...control })}
+    </FormField>
+  );
 }

@@ -1,16 +1,21 @@
-// A labelled input of the dialog's forms, with its error tied to it (aria-describedby).
-import { useId, type InputHTMLAttributes, type Ref } from "react";
+// A labelled input of the dialog's forms, bound to a field of a TanStack form, with its error tied
+// to it (aria-describedby) once the field was left or a submission was tried.
+import { useLingui } from "@lingui/react";
+import type { AnyFieldApi } from "@tanstack/react-form";
+import { useId, type InputHTMLAttributes } from "react";
+import { useFieldBinding } from "./shop-form.ts";
 
-export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, "ref" | "id"> {
+export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, "ref" | "id" | "name" | "value" | "onChange" | "onBlur"> {
+  field: AnyFieldApi;
   label: string;
-  /** The error shown under the field, already translated. */
-  error: string | undefined;
   hint?: string;
-  inputRef?: Ref<HTMLInputElement>;
 }
 
-export function TextField({ label, error, hint, inputRef, required = true, ...input }: TextFieldProps) {
+export function TextField({ field, label, hint, required = true, ...input }: TextFieldProps) {
+  const { _ } = useLingui();
   const id = useId();
+  const { errorId, control } = useFieldBinding(field);
+  const error = errorId ? _(errorId) : undefined;
   const describedBy = [hint ? `${id}-hint` : "", error ? `${id}-error` : ""].filter(Boolean).join(" ") || undefined;
   return (
     <div className="auth-field">
@@ -19,7 +24,7 @@ export function TextField({ label, error, hint, inputRef, required = true, ...in
       </label>
       <input
         {...input}
-        ref={inputRef}
+        {...control}
         id={id}
         className="auth-field__input"
         required={required}

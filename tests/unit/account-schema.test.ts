@@ -5,15 +5,9 @@ import * as v from "valibot";
 import { describe, expect, it } from "vitest";
 import { sortAddresses, type Address } from "../../src/features/account/account-api.ts";
 import { accountErrorMessage, addressSaveErrorMessage } from "../../src/features/account/account-errors.ts";
-import {
-  firstErrors,
-  PASSWORD_FIELDS,
-  PasswordChangeSchema,
-  PROFILE_TEXT_FIELDS,
-  profileSchema,
-  today,
-} from "../../src/features/account/account-schema.ts";
+import { PasswordChangeSchema, profileSchema, today, type PasswordFormValues } from "../../src/features/account/account-schema.ts";
 import { accountTabOf } from "../../src/features/account/account-tabs.ts";
+import { firstErrors } from "./support/form-errors.ts";
 
 const NOW = new Date("2026-11-21T12:00:00Z");
 const PROFILE = {
@@ -24,7 +18,7 @@ const PROFILE = {
   newsLetterSubscribed: false,
   twoFactorAuthenticationEnabled: true,
 };
-const profileErrors = (values: Partial<typeof PROFILE>) => firstErrors(profileSchema(NOW), { ...PROFILE, ...values }, PROFILE_TEXT_FIELDS);
+const profileErrors = (values: Partial<typeof PROFILE>) => firstErrors(profileSchema(NOW), { ...PROFILE, ...values });
 
 describe("profile form", () => {
   it("accepts a profile and sends an empty birth date as null", () => {
@@ -48,8 +42,8 @@ describe("profile form", () => {
 });
 
 describe("password change", () => {
-  const errors = (values: Partial<Record<(typeof PASSWORD_FIELDS)[number], string>>) =>
-    firstErrors(PasswordChangeSchema, { currentPassword: "Ancien@Passe2025", newPassword: "Nouveau@Passe2026", repeatPassword: "Nouveau@Passe2026", ...values }, PASSWORD_FIELDS);
+  const errors = (values: Partial<PasswordFormValues>) =>
+    firstErrors(PasswordChangeSchema, { currentPassword: "Ancien@Passe2025", newPassword: "Nouveau@Passe2026", repeatPassword: "Nouveau@Passe2026", ...values });
 
   it("accepts a new password that follows the rule, repeated", () => {
     expect(errors({})).toEqual({});

@@ -4,7 +4,6 @@
 import * as v from "valibot";
 import { describe, expect, it } from "vitest";
 import {
-  addressErrors,
   addressFormValues,
   addressSchema,
   EMPTY_ADDRESS,
@@ -23,6 +22,7 @@ import {
   EMPOWERMENT_COUNTRIES,
 } from "../../src/i18n/countries.ts";
 import { overseasTerritoryOf, suggestedTerritory } from "../../src/ui/address/overseas.ts";
+import { firstErrors as addressErrors } from "./support/form-errors.ts";
 
 const FIXED_RANDOM = (length: number) => "Z".repeat(length);
 const schema = addressSchema({ randomCharacters: FIXED_RANDOM });

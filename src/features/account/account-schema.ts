@@ -47,8 +47,6 @@ export function profileSchema(now: Date = new Date()) {
 }
 
 export type ProfileFormValues = v.InferInput<ReturnType<typeof profileSchema>>;
-export type ProfileTextField = "firstName" | "lastName" | "birthDate";
-export const PROFILE_TEXT_FIELDS = ["firstName", "lastName", "birthDate"] as const satisfies readonly ProfileTextField[];
 
 export const PasswordChangeSchema = v.pipe(
   v.object({
@@ -68,8 +66,4 @@ export const PasswordChangeSchema = v.pipe(
   ),
 );
 
-export type PasswordField = "currentPassword" | "newPassword" | "repeatPassword";
-export const PASSWORD_FIELDS = ["currentPassword", "newPassword", "repeatPassword"] as const satisfies readonly PasswordField[];
-export type PasswordFormValues = Record<PasswordField, string>;
-
-export { firstFieldErrors as firstErrors } from "../../ui/form-errors.ts";
+export type PasswordFormValues = v.InferInput<typeof PasswordChangeSchema>;

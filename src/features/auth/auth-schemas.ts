@@ -78,11 +78,3 @@ export const ResetPasswordSchema = v.pipe(
 /** SPEC §5: six single digits. */
 export const CODE_PATTERN = new RegExp(`^[0-9]{${CODE_LENGTH}}$`, "u");
 export const CodeSchema = v.pipe(v.string(), v.regex(CODE_PATTERN, "codeForm.error"));
-
-export const REGISTER_FIELDS = ["firstName", "lastName", "email", "repeatEmail", "password", "repeatPassword"] as const;
-export const GPNET_REGISTER_FIELDS = ["gpnetId", ...REGISTER_FIELDS] as const;
-export const LOGIN_FIELDS = ["email", "password"] as const;
-export const GPNET_LOGIN_FIELDS = ["gpnetId", "email", "password"] as const;
-export const RESET_FIELDS = ["password", "repeatPassword"] as const;
-
-export { firstFieldErrors as fieldErrors } from "../../ui/form-errors.ts";

@@ -2,29 +2,37 @@
 // once all are filled; a paste is taken only when it is exactly six digits; arrows, Backspace and
 // typing move between the boxes.
 import { useLingui } from "@lingui/react";
-import { useEffect, useId, useRef, useState, type ClipboardEvent, type FormEvent, type KeyboardEvent } from "react";
+import { useForm } from "@tanstack/react-form";
+import { useEffect, useId, useRef, type ClipboardEvent, type FormEvent, type KeyboardEvent } from "react";
 import { CODE_LENGTH } from "../../../machines/auth/auth.types.ts";
 import { CODE_PATTERN } from "./auth-schemas.ts";
 import { FormAlert } from "../../ui/form-alert.tsx";
 import { useAuthDialog } from "./use-auth-dialog.ts";
 
 const EMPTY_CODE: readonly string[] = Array.from({ length: CODE_LENGTH }, () => "");
+const POSITIONS = EMPTY_CODE.map((_, index) => index);
+const isComplete = (digits: readonly string[]) => CODE_PATTERN.test(digits.join(""));
 
 export function CodeForm() {
   const { _ } = useLingui();
   const id = useId();
   const dialog = useAuthDialog();
-  const [digits, setDigits] = useState<readonly string[]>(EMPTY_CODE);
   const boxes = useRef<(HTMLInputElement | null)[]>([]);
-  const code = digits.join("");
-  const complete = CODE_PATTERN.test(code);
-
   const focusBox = (index: number) => boxes.current[Math.max(0, Math.min(CODE_LENGTH - 1, index))]?.focus();
+  const form = useForm({
+    defaultValues: { digits: EMPTY_CODE },
+    onSubmit: ({ value, formApi }) => {
+      dialog.send({ type: "auth.submitCode", oneTimePassword: value.digits.join("") });
+      formApi.reset();
+      focusBox(0);
+    },
+  });
+
   // The view replaces the sign-in form whose button had the focus: the first box takes it.
   useEffect(() => {
     boxes.current[0]?.focus();
   }, []);
-  const setDigit = (index: number, digit: string) => setDigits((current) => current.map((value, at) => (at === index ? digit : value)));
+  const setDigit = (index: number, digit: string) => form.setFieldValue(`digits[${index}]`, digit);
 
   const onInput = (index: number, value: string) => {
     const digit = value.replace(/\D/gu, "").slice(-1);
@@ -39,7 +47,7 @@ export function CodeForm() {
     } else if (event.key === "ArrowRight") {
       event.preventDefault();
       focusBox(index + 1);
-    } else if (event.key === "Backspace" && digits[index] === "") {
+    } else if (event.key === "Backspace" && form.getFieldValue(`digits[${index}]`) === "") {
       event.preventDefault();
       setDigit(index - 1, "");
       focusBox(index - 1);
@@ -50,16 +58,14 @@ export function CodeForm() {
     event.preventDefault();
     const pasted = event.clipboardData.getData("text").trim();
     if (!CODE_PATTERN.test(pasted)) return;
-    setDigits(pasted.split(""));
+    form.setFieldValue("digits", pasted.split(""));
     focusBox(CODE_LENGTH - 1);
   };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!complete || dialog.submitting) return;
-    dialog.send({ type: "auth.submitCode", oneTimePassword: code });
-    setDigits(EMPTY_CODE);
-    focusBox(0);
+    if (!isComplete(form.state.values.digits) || dialog.submitting) return;
+    void form.handleSubmit();
   };
 
   return (
@@ -81,31 +87,38 @@ export function CodeForm() {
           {_("auth.code.label")}
         </span>
         <div className="code-boxes__row">
-          {digits.map((digit, index) => (
-            <input
-              // The boxes are a fixed row: their position is their identity.
-              key={index}
-              ref={(node) => {
-                boxes.current[index] = node;
-              }}
-              className="code-boxes__box"
-              value={digit}
-              inputMode="numeric"
-              autoComplete={index === 0 ? "one-time-code" : "off"}
-              maxLength={1}
-              pattern="[0-9]"
-              aria-label={_("auth.code.digit", { position: index + 1, total: CODE_LENGTH })}
-              onChange={(event) => onInput(index, event.target.value)}
-              onKeyDown={(event) => onKeyDown(index, event)}
-              onPaste={onPaste}
-              onFocus={(event) => event.target.select()}
-            />
+          {POSITIONS.map((index) => (
+            // The boxes are a fixed row: their position is their identity.
+            <form.Field key={index} name={`digits[${index}]`}>
+              {(field) => (
+                <input
+                  ref={(node) => {
+                    boxes.current[index] = node;
+                  }}
+                  className="code-boxes__box"
+                  value={field.state.value}
+                  inputMode="numeric"
+                  autoComplete={index === 0 ? "one-time-code" : "off"}
+                  maxLength={1}
+                  pattern="[0-9]"
+                  aria-label={_("auth.code.digit", { position: index + 1, total: CODE_LENGTH })}
+                  onChange={(event) => onInput(index, event.target.value)}
+                  onKeyDown={(event) => onKeyDown(index, event)}
+                  onPaste={onPaste}
+                  onFocus={(event) => event.target.select()}
+                />
+              )}
+            </form.Field>
           ))}
         </div>
       </div>
-      <button type="submit" className="button auth-form__submit" disabled={!complete || dialog.submitting}>
-        {_(dialog.submitting ? "auth.code.submitting" : "auth.code.submit")}
-      </button>
+      <form.Subscribe selector={(state) => isComplete(state.values.digits)}>
+        {(complete) => (
+          <button type="submit" className="button auth-form__submit" disabled={!complete || dialog.submitting}>
+            {_(dialog.submitting ? "auth.code.submitting" : "auth.code.submit")}
+          </button>
+        )}
+      </form.Subscribe>
       <div className="auth-form__links">
         <button type="button" className="auth-link" onClick={() => dialog.send({ type: "auth.showLogin" })}>
           {_("auth.backToLogin")}

@@ -5,16 +5,16 @@
 import { useLingui } from "@lingui/react";
 import { useMutation } from "@tanstack/react-query";
 import { useRouterState } from "@tanstack/react-router";
-import { useEffect, useRef, type FormEvent } from "react";
+import { useEffect, useRef } from "react";
 import { isApiError, unwrap } from "../../api/client.ts";
 import { useSession } from "../../app/session.ts";
 import { useShopContext } from "../../app/shop-context.ts";
 import { useSeo } from "../../ui/use-seo.ts";
-import { RESET_FIELDS, ResetPasswordSchema } from "./auth-schemas.ts";
+import { ResetPasswordSchema } from "./auth-schemas.ts";
 import { useCaptcha } from "../../app/captcha.tsx";
 import { FormAlert } from "../../ui/form-alert.tsx";
+import { useShopForm } from "../../ui/shop-form.ts";
 import { TextField } from "../../ui/text-field.tsx";
-import { useAuthForm } from "./use-auth-form.ts";
 import "./auth.css";
 
 const HTTP_NOT_FOUND = 404;
@@ -28,10 +28,16 @@ export function ResetPasswordPage() {
   useSeo({ title: `${_("auth.reset.title")} – ${config.brandName}`, description: _("auth.reset.intro") });
   const token = useRouterState({ select: (state) => new URLSearchParams(state.location.searchStr).get("token") ?? "" });
   const captcha = useCaptcha();
-  const form = useAuthForm(ResetPasswordSchema, RESET_FIELDS, { password: "", repeatPassword: "" });
   const mutation = useMutation({
     mutationFn: ({ newPassword, recaptchaData }: { newPassword: string; recaptchaData: string }) =>
       unwrap(api.POST("/customers/change-password/{resetToken}", { params: { path: { resetToken: token } }, body: { newPassword, recaptchaData } })),
+  });
+  const { form, submit, pending, captchaErrorId } = useShopForm({
+    defaultValues: { password: "", repeatPassword: "" },
+    schema: ResetPasswordSchema,
+    captcha: captcha.check,
+    busy: mutation.isPending,
+    onSubmit: ({ values, recaptchaData }) => mutation.mutate({ newPassword: values.password, recaptchaData }),
   });
   const outcome = useRef<HTMLDivElement>(null);
   const done = mutation.isSuccess;
@@ -39,23 +45,11 @@ export function ResetPasswordPage() {
     if (done) outcome.current?.focus();
   }, [done]);
 
-  const error = (field: (typeof RESET_FIELDS)[number]) => {
-    const id = form.errorOf(field);
-    return id ? _(id) : undefined;
-  };
   const failureId =
     !mutation.isError ? null
     : isApiError(mutation.error) && mutation.error.status === HTTP_NOT_FOUND ? "auth.reset.invalidLink"
     : isApiError(mutation.error) && mutation.error.code === "CAPTCHA_INVALID" ? "auth.error.captcha"
     : "errors.server.access";
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (mutation.isPending) return;
-    const checked = await form.check({}, captcha.answer);
-    if (!checked) return;
-    mutation.mutate({ newPassword: form.values.password, recaptchaData: checked.recaptchaData });
-  };
 
   return (
     <div className="container auth-page">
@@ -72,22 +66,21 @@ export function ResetPasswordPage() {
           </button>
         </div>
       ) : (
-        <form className="auth-form" onSubmit={(event) => void submit(event)} noValidate>
+        <form className="auth-form" onSubmit={submit} noValidate>
           <p className="auth-form__intro">{_("auth.reset.intro")}</p>
           <FormAlert messageId={failureId} />
-          <TextField
-            label={_("auth.field.newPassword")}
-            hint={_("auth.field.password.hint")}
-            error={error("password")}
-            type="password"
-            autoComplete="new-password"
-            {...form.bind("password")}
-          />
-          <TextField label={_("auth.field.repeatPassword")} error={error("repeatPassword")} type="password" autoComplete="new-password" {...form.bind("repeatPassword")} />
+          <form.Field name="password">
+            {(field) => (
+              <TextField field={field} label={_("auth.field.newPassword")} hint={_("auth.field.password.hint")} type="password" autoComplete="new-password" />
+            )}
+          </form.Field>
+          <form.Field name="repeatPassword">
+            {(field) => <TextField field={field} label={_("auth.field.repeatPassword")} type="password" autoComplete="new-password" />}
+          </form.Field>
           {captcha.widget}
-          <FormAlert messageId={form.captchaError} />
-          <button type="submit" className="button auth-form__submit" disabled={mutation.isPending}>
-            {_(mutation.isPending ? "auth.reset.submitting" : "auth.reset.submit")}
+          <FormAlert messageId={captchaErrorId} />
+          <button type="submit" className="button auth-form__submit" disabled={pending}>
+            {_(pending ? "auth.reset.submitting" : "auth.reset.submit")}
           </button>
         </form>
       )}

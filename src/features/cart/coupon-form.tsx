@@ -1,7 +1,8 @@
 // The coupon block: a code to apply, or the applied coupon with its description and a remove button.
 // The outcome is told by a notification (coupon.add, coupon.allready, coupon.not, errors.server.access).
 import { useLingui } from "@lingui/react";
-import { useId, useState, type FormEvent } from "react";
+import { useForm } from "@tanstack/react-form";
+import { useId, type FormEvent } from "react";
 import type { Cart } from "../../../machines/cart/cart.types.ts";
 
 export interface CouponFormProps {
@@ -16,7 +17,12 @@ export function CouponForm({ coupon, busy, onApply, onRemove, headingLevel }: Co
   const Heading = `h${headingLevel}` as const;
   const { _ } = useLingui();
   const id = useId();
-  const [code, setCode] = useState("");
+  const form = useForm({
+    defaultValues: { code: "" },
+    onSubmit: ({ value }) => {
+      if (value.code.trim() !== "") onApply(value.code.trim());
+    },
+  });
   const titleId = `${id}-title`;
 
   if (coupon) {
@@ -38,8 +44,7 @@ export function CouponForm({ coupon, busy, onApply, onRemove, headingLevel }: Co
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (code.trim() === "") return;
-    onApply(code.trim());
+    void form.handleSubmit();
   };
 
   return (
@@ -52,21 +57,30 @@ export function CouponForm({ coupon, busy, onApply, onRemove, headingLevel }: Co
           {_("cart.coupon.label")}
         </label>
         <div className="cart-coupon__row">
-          <input
-            id={`${id}-code`}
-            className="cart-coupon__input"
-            type="text"
-            name="coupon"
-            autoComplete="off"
-            autoCapitalize="characters"
-            spellCheck={false}
-            maxLength={50}
-            value={code}
-            onChange={(event) => setCode(event.target.value)}
-          />
-          <button type="submit" className="button cart-coupon__apply" disabled={busy || code.trim() === ""}>
-            {_("cart.coupon.apply")}
-          </button>
+          <form.Field name="code">
+            {(field) => (
+              <input
+                id={`${id}-code`}
+                className="cart-coupon__input"
+                type="text"
+                name="coupon"
+                autoComplete="off"
+                autoCapitalize="characters"
+                spellCheck={false}
+                maxLength={50}
+                value={field.state.value}
+                onChange={(event) => field.handleChange(event.target.value)}
+                onBlur={field.handleBlur}
+              />
+            )}
+          </form.Field>
+          <form.Subscribe selector={(state) => state.values.code.trim() === ""}>
+            {(empty) => (
+              <button type="submit" className="button cart-coupon__apply" disabled={busy || empty}>
+                {_("cart.coupon.apply")}
+              </button>
+            )}
+          </form.Subscribe>
         </div>
       </form>
     </section>

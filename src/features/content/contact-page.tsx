@@ -3,26 +3,24 @@
 import { Link } from "@tanstack/react-router";
 import { useLingui } from "@lingui/react";
 import { useMutation } from "@tanstack/react-query";
-import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from "react";
-import * as v from "valibot";
+import type { AnyFieldApi } from "@tanstack/react-form";
+import { useEffect, useId, useRef, type ReactNode } from "react";
 import { isApiError } from "../../api/client.ts";
 import { sendContactMessage, type ContactMessageRequest } from "../../api/queries/content.ts";
 import { useShopContext } from "../../app/shop-context.ts";
 import { useLang } from "../../i18n/use-lang.ts";
 import { pagePath } from "../../../common/pages.ts";
-import { CaptchaUnavailable, useCaptcha } from "../../app/captcha.tsx";
+import { useCaptcha } from "../../app/captcha.tsx";
+import { useFieldBinding, useShopForm, type BoundControl } from "../../ui/shop-form.ts";
 import { useSeo } from "../../ui/use-seo.ts";
 import {
-  CONTACT_FIELDS,
   CONTACT_SUBJECTS,
   ContactFormSchema,
-  contactErrors,
   MESSAGE_MAX,
   MESSAGE_MIN,
   NAME_MAX,
   ORDER_REFERENCE_MAX,
   PHONE_MAX,
-  type ContactFormField,
   type ContactFormState,
 } from "./contact-schema.ts";
 import "./content.css";
@@ -34,57 +32,24 @@ export function ContactPage() {
   const lang = useLang();
   const { api, config } = useShopContext();
   useSeo({ title: `${_("contact.seo.title")} – ${config.brandName}`, description: _("contact.seo.description") });
-  const [values, setValues] = useState<ContactFormState>(EMPTY);
-  const [touched, setTouched] = useState<ReadonlySet<ContactFormField>>(new Set());
-  const [attempted, setAttempted] = useState(false);
-  const fields = useRef<Partial<Record<ContactFormField, HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement | null>>>({});
   const doneHeading = useRef<HTMLHeadingElement>(null);
   const captcha = useCaptcha();
-  const [captchaError, setCaptchaError] = useState<string | null>(null);
   const mutation = useMutation({ mutationFn: (body: ContactMessageRequest) => sendContactMessage(api, lang, body) });
-  const errors = contactErrors(values);
+  const { form, submit, pending, captchaErrorId } = useShopForm({
+    defaultValues: EMPTY,
+    schema: ContactFormSchema,
+    captcha: captcha.check,
+    busy: mutation.isPending,
+    onSubmit: ({ output, recaptchaData }) => mutation.mutate({ ...output, recaptchaData }),
+  });
 
   useEffect(() => {
     if (mutation.isSuccess) doneHeading.current?.focus();
   }, [mutation.isSuccess]);
 
-  const errorOf = (field: ContactFormField) => (attempted || touched.has(field) ? errors[field] : undefined);
-  const bind = (field: ContactFormField) => ({
-    ref: (node: HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement | null) => {
-      fields.current[field] = node;
-    },
-    value: values[field],
-    onChange: (event: { target: { value: string } }) => setValues((current) => ({ ...current, [field]: event.target.value })),
-    onBlur: () => setTouched((current) => (current.has(field) ? current : new Set(current).add(field))),
-  });
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (mutation.isPending) return;
-    // The captcha first, then the fields (SPEC §4); an answer serves once.
-    setCaptchaError(null);
-    let recaptchaData: string;
-    try {
-      recaptchaData = await captcha.answer();
-    } catch (error) {
-      setCaptchaError(error instanceof CaptchaUnavailable ? error.messageId : "auth.captcha.failed");
-      return;
-    }
-    setAttempted(true);
-    const result = v.safeParse(ContactFormSchema, values);
-    if (!result.success) {
-      const first = CONTACT_FIELDS.find((field) => errors[field]);
-      if (first) fields.current[first]?.focus();
-      return;
-    }
-    mutation.mutate({ ...result.output, recaptchaData });
-  };
-
   const startOver = () => {
     mutation.reset();
-    setValues(EMPTY);
-    setTouched(new Set());
-    setAttempted(false);
+    form.reset();
   };
 
   return (
@@ -105,55 +70,83 @@ export function ContactPage() {
             </button>
           </div>
         ) : (
-          <form className="contact__form" onSubmit={(event) => void submit(event)} noValidate aria-describedby="contact-required-note">
+          <form className="contact__form" onSubmit={submit} noValidate aria-describedby="contact-required-note">
             <p className="contact__note" id="contact-required-note">
               {_("contact.requiredNote")}
             </p>
             <div className="contact__row">
-              <Field label={_("contact.firstName.label")} error={errorOf("firstName")} required>
-                {(props) => <input {...props} {...bind("firstName")} type="text" autoComplete="given-name" maxLength={NAME_MAX} />}
-              </Field>
-              <Field label={_("contact.lastName.label")} error={errorOf("lastName")} required>
-                {(props) => <input {...props} {...bind("lastName")} type="text" autoComplete="family-name" maxLength={NAME_MAX} />}
-              </Field>
-            </div>
-            <div className="contact__row">
-              <Field label={_("contact.email.label")} error={errorOf("email")} required>
-                {(props) => <input {...props} {...bind("email")} type="email" autoComplete="email" inputMode="email" />}
-              </Field>
-              <Field label={_("contact.phone.label")} error={errorOf("phone")}>
-                {(props) => <input {...props} {...bind("phone")} type="tel" autoComplete="tel" maxLength={PHONE_MAX} />}
-              </Field>
-            </div>
-            <div className="contact__row">
-              <Field label={_("contact.subject.label")} error={errorOf("subject")} required>
-                {(props) => (
-                  <select {...props} {...bind("subject")}>
-                    <option value="">{_("contact.subject.placeholder")}</option>
-                    {CONTACT_SUBJECTS.map((subject) => (
-                      <option key={subject} value={subject}>
-                        {_(`contact.subject.${subject}`)}
-                      </option>
-                    ))}
-                  </select>
+              <form.Field name="firstName">
+                {(field) => (
+                  <Field field={field} label={_("contact.firstName.label")} required>
+                    {(props) => <input {...props} type="text" autoComplete="given-name" maxLength={NAME_MAX} />}
+                  </Field>
                 )}
-              </Field>
-              <Field label={_("contact.orderReference.label")} hint={_("contact.orderReference.hint")} error={errorOf("orderReference")}>
-                {(props) => <input {...props} {...bind("orderReference")} type="text" maxLength={ORDER_REFERENCE_MAX} />}
-              </Field>
+              </form.Field>
+              <form.Field name="lastName">
+                {(field) => (
+                  <Field field={field} label={_("contact.lastName.label")} required>
+                    {(props) => <input {...props} type="text" autoComplete="family-name" maxLength={NAME_MAX} />}
+                  </Field>
+                )}
+              </form.Field>
             </div>
-            <Field
-              label={_("contact.message.label")}
-              hint={_("contact.message.hint", { min: MESSAGE_MIN, count: values.message.trim().length, max: MESSAGE_MAX })}
-              error={errorOf("message")}
-              required
-            >
-              {(props) => <textarea {...props} {...bind("message")} rows={8} maxLength={MESSAGE_MAX} />}
-            </Field>
+            <div className="contact__row">
+              <form.Field name="email">
+                {(field) => (
+                  <Field field={field} label={_("contact.email.label")} required>
+                    {(props) => <input {...props} type="email" autoComplete="email" inputMode="email" />}
+                  </Field>
+                )}
+              </form.Field>
+              <form.Field name="phone">
+                {(field) => (
+                  <Field field={field} label={_("contact.phone.label")}>
+                    {(props) => <input {...props} type="tel" autoComplete="tel" maxLength={PHONE_MAX} />}
+                  </Field>
+                )}
+              </form.Field>
+            </div>
+            <div className="contact__row">
+              <form.Field name="subject">
+                {(field) => (
+                  <Field field={field} label={_("contact.subject.label")} required>
+                    {(props) => (
+                      <select {...props}>
+                        <option value="">{_("contact.subject.placeholder")}</option>
+                        {CONTACT_SUBJECTS.map((subject) => (
+                          <option key={subject} value={subject}>
+                            {_(`contact.subject.${subject}`)}
+                          </option>
+                        ))}
+                      </select>
+                    )}
+                  </Field>
+                )}
+              </form.Field>
+              <form.Field name="orderReference">
+                {(field) => (
+                  <Field field={field} label={_("contact.orderReference.label")} hint={_("contact.orderReference.hint")}>
+                    {(props) => <input {...props} type="text" maxLength={ORDER_REFERENCE_MAX} />}
+                  </Field>
+                )}
+              </form.Field>
+            </div>
+            <form.Field name="message">
+              {(field) => (
+                <Field
+                  field={field}
+                  label={_("contact.message.label")}
+                  hint={_("contact.message.hint", { min: MESSAGE_MIN, count: field.state.value.trim().length, max: MESSAGE_MAX })}
+                  required
+                >
+                  {(props) => <textarea {...props} rows={8} maxLength={MESSAGE_MAX} />}
+                </Field>
+              )}
+            </form.Field>
             {captcha.widget}
-            {captchaError && (
+            {captchaErrorId && (
               <p className="contact__error" role="alert">
-                {_(captchaError)}
+                {_(captchaErrorId)}
               </p>
             )}
             {mutation.isError && (
@@ -161,8 +154,8 @@ export function ContactPage() {
                 {_(contactErrorId(mutation.error))}
               </p>
             )}
-            <button type="submit" className="button contact__submit" disabled={mutation.isPending}>
-              {mutation.isPending ? _("contact.sending") : _("contact.submit")}
+            <button type="submit" className="button contact__submit" disabled={pending}>
+              {pending ? _("contact.sending") : _("contact.submit")}
             </button>
           </form>
         )}
@@ -186,7 +179,7 @@ export function ContactPage() {
   );
 }
 
-interface ControlProps {
+interface ControlProps extends BoundControl {
   id: string;
   className: string;
   required: boolean;
@@ -195,18 +188,19 @@ interface ControlProps {
 }
 
 interface FieldProps {
+  field: AnyFieldApi;
   label: string;
   hint?: string;
-  error: string | undefined;
   required?: boolean;
   children: (props: ControlProps) => ReactNode;
 }
 
-/** A labelled control with its hint and, once shown, its error (a message id). */
-function Field({ label, hint, error, required = false, children }: FieldProps) {
+/** A labelled control bound to a field of the form, with its hint and, once shown, its error. */
+function Field({ field, label, hint, required = false, children }: FieldProps) {
   const { _ } = useLingui();
   const id = useId();
-  const describedBy = [hint ? `${id}-hint` : "", error ? `${id}-error` : ""].filter(Boolean).join(" ") || undefined;
+  const { errorId, control } = useFieldBinding(field);
+  const describedBy = [hint ? `${id}-hint` : "", errorId ? `${id}-error` : ""].filter(Boolean).join(" ") || undefined;
   return (
     <div className="field">
       <label className="field__label" htmlFor={id}>
@@ -217,15 +211,15 @@ function Field({ label, hint, error, required = false, children }: FieldProps) {
           </span>
         )}
       </label>
-      {children({ id, className: "field__input", required, "aria-invalid": error ? true : undefined, "aria-describedby": describedBy })}
+      {children({ ...control, id, className: "field__input", required, "aria-invalid": errorId ? true : undefined, "aria-describedby": describedBy })}
       {hint && (
         <p className="field__hint" id={`${id}-hint`}>
           {hint}
         </p>
       )}
-      {error && (
+      {errorId && (
         <p className="field__error" id={`${id}-error`}>
-          {_(error)}
+          {_(errorId)}
         </p>
       )}
     </div>

@@ -1,7 +1,6 @@
 // The contact form's rules, stated once: the contract's limits (ContactMessageRequest) and the
 // spec's e-mail rule. Each issue's message is the id of the text the form shows.
 import * as v from "valibot";
-import { firstFieldErrors } from "../../ui/form-errors.ts";
 import { isValidEmail } from "../../../machines/shared/email-rule.ts";
 
 export const CONTACT_SUBJECTS = ["order", "product", "delivery", "return", "account", "other"] as const;
@@ -50,10 +49,3 @@ export type ContactFormField = keyof typeof ContactFormSchema.entries;
 /** What the fields hold while the shopper types. */
 export type ContactFormState = Record<ContactFormField, string>;
 export type ContactFormOutput = v.InferOutput<typeof ContactFormSchema>;
-
-export const CONTACT_FIELDS = ["firstName", "lastName", "email", "phone", "subject", "orderReference", "message"] as const satisfies readonly ContactFormField[];
-
-/** The first error of each field, as a message id. */
-export function contactErrors(values: ContactFormState): Partial<Record<ContactFormField, string>> {
-  return firstFieldErrors(ContactFormSchema, values, CONTACT_FIELDS);
-}

@@ -1,7 +1,8 @@
-// The footer's newsletter signup, driven by the newsletter machine: the button stays disabled
-// until the terms box is ticked; the address is checked before sending; the answer is shown
-// under the form (success replaces it).
+// The footer's newsletter signup, driven by the newsletter machine: the form holds the address, the
+// machine the terms box; the button stays disabled until the box is ticked; the machine checks the
+// address before sending; the answer is shown under the form (success replaces it).
 import { useLingui } from "@lingui/react";
+import { useForm } from "@tanstack/react-form";
 import { useEffect, useId, useRef, type FormEvent } from "react";
 import type { SnapshotFrom } from "xstate";
 import type { newsletterMachine } from "../../../machines/newsletter/newsletter.machine.ts";
@@ -38,6 +39,10 @@ export function NewsletterForm() {
   const subscribed = useLazySelector(newsletter, selectSubscribed, false);
   const invalidEmail = messageId === "newsLetter.invalidEmail";
   const messageRef = useRef<HTMLParagraphElement>(null);
+  const form = useForm({
+    defaultValues: { email: "" },
+    onSubmit: ({ value }) => send({ type: "newsletter.submit", email: value.email }),
+  });
 
   // The form gives way to the success message: the focus follows, not to be lost.
   useEffect(() => {
@@ -46,8 +51,7 @@ export function NewsletterForm() {
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const email = new FormData(event.currentTarget).get("email");
-    send({ type: "newsletter.submit", email: typeof email === "string" ? email : "" });
+    void form.handleSubmit();
   };
 
   return (
@@ -61,16 +65,23 @@ export function NewsletterForm() {
           <label htmlFor={`${id}-email`} className="newsletter__label">
             {_("footer.newsletter.email")}
           </label>
-          <input
-            id={`${id}-email`}
-            name="email"
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            className="newsletter__input"
-            aria-invalid={invalidEmail || undefined}
-            aria-describedby={error ? `${id}-error` : undefined}
-          />
+          <form.Field name="email">
+            {(field) => (
+              <input
+                id={`${id}-email`}
+                name={field.name}
+                type="email"
+                autoComplete="email"
+                inputMode="email"
+                className="newsletter__input"
+                value={field.state.value}
+                onChange={(event) => field.handleChange(event.target.value)}
+                onBlur={field.handleBlur}
+                aria-invalid={invalidEmail || undefined}
+                aria-describedby={error ? `${id}-error` : undefined}
+              />
+            )}
+          </form.Field>
           <div className="newsletter__terms">
             <input id={`${id}-terms`} type="checkbox" checked={termsAccepted} onChange={() => send({ type: "newsletter.toggleTerms" })} />
             <label htmlFor={`${id}-terms`}>{_("footer.newsletter.terms")}</label>

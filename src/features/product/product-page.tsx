@@ -13,6 +13,7 @@ import { useShopContext } from "../../app/shop-context.ts";
 import { useLang } from "../../i18n/use-lang.ts";
 import type { Lang } from "../../../common/languages.ts";
 import { useAlternateLinks } from "../../app/alternate-links.ts";
+import { LazyPart, lazyPart } from "../../app/lazy-part.tsx";
 import { pageHref, pagePath } from "../../../common/pages.ts";
 import { FlagBadges } from "../../ui/flag-badges.tsx";
 import { Price } from "../../ui/price.tsx";
@@ -21,11 +22,13 @@ import { SHOW_NO_STOCK } from "./product-constants.ts";
 import { ProductGallery } from "./product-gallery.tsx";
 import { askedQuantity, QuantitySelector, quantityBounds } from "./quantity-selector.tsx";
 import { RelatedProducts } from "./related-products.tsx";
-import { RestockAlertForm } from "./restock-alert-form.tsx";
 import { stockLevel, type StockLevel } from "./stock-status.ts";
 import { defaultVariant, galleryItems, variantByReference } from "./variant-selection.ts";
 import { VariantSelector } from "./variant-selector.tsx";
 import "./product.css";
+
+/** Only an out-of-stock product shows the alert form: its code (and the form library) loads then. */
+const RestockAlertForm = lazyPart(() => import("./restock-alert-form.tsx").then((module) => module.RestockAlertForm));
 
 /** What the cart needs to add the chosen offer. */
 export interface AddToCartRequest {
@@ -192,8 +195,10 @@ function ProductView({ product, variant, lang, onSelectVariant, onAddToCart, add
           ) : (
             showNoStock &&
             offer && (
-              // Keyed on the address too: a session restored after the page showed fills the field.
-              <RestockAlertForm key={`${offer.id}:${customerEmail ?? ""}`} offerId={offer.id} customerEmail={customerEmail} />
+              <LazyPart>
+                {/* Keyed on the address too: a session restored after the page showed fills the field. */}
+                <RestockAlertForm key={`${offer.id}:${customerEmail ?? ""}`} offerId={offer.id} customerEmail={customerEmail} />
+              </LazyPart>
             )
           )}
         </div>

@@ -4,7 +4,8 @@
 // machine (and the state machine library) loads when the form is approached: only an
 // out-of-stock product shows the form, and the page does not wait for it.
 import { useLingui } from "@lingui/react";
-import { useEffect, useId, useRef, useState, type FormEvent } from "react";
+import { useForm } from "@tanstack/react-form";
+import { useEffect, useId, useRef, type FormEvent } from "react";
 import { isSubmitted, isSubmitting, selectEmail, selectErrorId } from "../../../machines/stock-alert/stock-alert.selectors.ts";
 import { useLazyActor, useLazySelector } from "../../app/lazy-actor.ts";
 import { reportLoadFailure } from "../../ui/chunk-load.ts";
@@ -32,11 +33,14 @@ export function RestockAlertForm({ offerId, customerEmail }: RestockAlertFormPro
   const submitting = useLazySelector(actor, isSubmitting, false);
   const submitted = useLazySelector(actor, isSubmitted, false);
   const registeredEmail = useLazySelector(actor, selectEmail, customerEmail ?? "");
-  const [email, setEmail] = useState(customerEmail ?? "");
-  const field = useRef<HTMLInputElement>(null);
+  const form = useForm({
+    defaultValues: { email: customerEmail ?? "" },
+    onSubmit: ({ value }) => void actor?.load().then((started) => started.send({ type: "stockAlert.submit", email: value.email }), notifyLoadFailure),
+  });
+  const input = useRef<HTMLInputElement>(null);
 
   useEffect(() => {
-    if (errorId) field.current?.focus();
+    if (errorId) input.current?.focus();
   }, [errorId]);
 
   if (submitted) {
@@ -49,7 +53,7 @@ export function RestockAlertForm({ offerId, customerEmail }: RestockAlertFormPro
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    void actor?.load().then((started) => started.send({ type: "stockAlert.submit", email }), notifyLoadFailure);
+    void form.handleSubmit();
   };
 
   return (
@@ -64,19 +68,24 @@ export function RestockAlertForm({ offerId, customerEmail }: RestockAlertFormPro
         {_("product.stockAlert.email")}
       </label>
       <div className="restock-alert__row">
-        <input
-          ref={field}
-          id={`${id}-email`}
-          className="field__input"
-          type="email"
-          name="email"
-          autoComplete="email"
-          inputMode="email"
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-          aria-invalid={errorId ? true : undefined}
-          aria-describedby={errorId ? `${id}-intro ${id}-error` : `${id}-intro`}
-        />
+        <form.Field name="email">
+          {(field) => (
+            <input
+              ref={input}
+              id={`${id}-email`}
+              className="field__input"
+              type="email"
+              name={field.name}
+              autoComplete="email"
+              inputMode="email"
+              value={field.state.value}
+              onChange={(event) => field.handleChange(event.target.value)}
+              onBlur={field.handleBlur}
+              aria-invalid={errorId ? true : undefined}
+              aria-describedby={errorId ? `${id}-intro ${id}-error` : `${id}-intro`}
+            />
+          )}
+        </form.Field>
         <button type="submit" className="button" disabled={submitting}>
           {submitting ? _("product.stockAlert.sending") : _("product.stockAlert.submit")}
         </button>

@@ -4,7 +4,6 @@
 // generated when none is given.
 import { getCountryCallingCode, isSupportedCountry, parsePhoneNumberFromString, type PhoneNumber } from "libphonenumber-js/min";
 import * as v from "valibot";
-import { firstFieldErrors } from "../form-errors.ts";
 import type { components } from "../../../common/api/schema.gen.ts";
 import { suggestedTerritory } from "./overseas.ts";
 
@@ -25,9 +24,7 @@ export const GENERATED_NAME_RANDOM_LENGTH = 8;
 /** Letters of the street kept in a generated name, so that it stays within ADDRESS_NAME_MAX. */
 const GENERATED_NAME_STREET_LETTERS = 30;
 
-/** The fields in the order the form shows them (the first invalid one gets the focus). */
-export const ADDRESS_FIELDS = ["firstName", "lastName", "company", "street", "postCode", "city", "country", "phone", "name"] as const;
-export type AddressField = (typeof ADDRESS_FIELDS)[number];
+export type AddressField = "firstName" | "lastName" | "company" | "street" | "postCode" | "city" | "country" | "phone" | "name";
 /** What the fields hold while the shopper types. */
 export type AddressFormValues = Record<AddressField, string>;
 
@@ -157,13 +154,6 @@ export function addressSchema(options: AddressSchemaOptions = {}) {
       }),
     ),
   );
-}
-
-export type AddressSchema = ReturnType<typeof addressSchema>;
-
-/** The first error of each field, as a message id. */
-export function addressErrors(schema: AddressSchema, values: AddressFormValues): Partial<Record<AddressField, string>> {
-  return firstFieldErrors(schema, values, ADDRESS_FIELDS);
 }
 
 /** The form's values of a saved address (to edit it). */
