@@ -130,7 +130,7 @@ function useShownCart(store: CartStore): { cart: Cart | null; settled: boolean }
     ...cartQuery(store.api, cartId ?? "", lang),
     enabled: cartId !== null,
   });
-  return { cart: cartId === null ? null : (query.data ?? null), settled: cartId === null || !query.isPending || query.isError };
+  return { cart: cartId === null ? null : (query.data ?? null), settled: cartId === null || !query.isPending };
 }
 
 export interface CartApi {
