@@ -1,6 +1,6 @@
 // A category tree that cannot be fetched (SPEC §8): a danger notification says the shop cannot be
 // reached, on a desktop (the mega menu) as on a phone (the drill-down menu), and the page stays.
-import { expect, MOBILE, test, type BrowserContext, type Page } from "./support/fixtures.ts";
+import { expect, MOBILE, outsideNotifications, test, type BrowserContext, type Page } from "./support/fixtures.ts";
 import { message } from "./support/messages.ts";
 
 /** The categories call of both languages; the shop answers it with an error. */
@@ -36,8 +36,8 @@ test.describe("a category tree that cannot be fetched", () => {
       .click();
     const menu = page.getByRole("dialog", { name: message("fr", "navigation.menu") });
     await expect(menu).toBeVisible();
-    // The menu's own words, not the notification shown over it (the notifications move into an open dialog).
-    await expect(menu.getByText(message("fr", "errors.server.access"), { exact: true }).and(page.locator(":not(.notifications *)"))).toBeVisible();
+    // The menu's own words, not the notification shown over it.
+    await expect(menu.getByText(message("fr", "errors.server.access"), { exact: true }).and(outsideNotifications(page))).toBeVisible();
     await expect(failureNotice(page)).toBeVisible();
   });
 });

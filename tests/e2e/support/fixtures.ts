@@ -45,6 +45,14 @@ export function consentBanner(page: Page) {
   return page.getByRole("region", { name: message(langOf(page), "consent.title") });
 }
 
+/**
+ * Every element outside the notifications, which an open dialog takes in (to show them above it):
+ * `dialog.getByText(text).and(outsideNotifications(page))` is the dialog's own text.
+ */
+export function outsideNotifications(page: Page) {
+  return page.locator(":not(.notifications *)");
+}
+
 /** Reports each `securitypolicyviolation` of every page of the context to `violations`. */
 async function watchPolicyViolations(context: BrowserContext, violations: string[]): Promise<void> {
   await context.exposeBinding("__reportPolicyViolation", ({ page }, violation: string) => {
