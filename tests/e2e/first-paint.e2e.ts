@@ -149,6 +149,28 @@ test.describe("first paint", () => {
     await expect.poll(async () => (await page.context().cookies()).map((cookie) => cookie.name)).toContain("consent");
   });
 
+  test("ends a press begun on a painted banner's button on the same button of the app's banner, which took its place meanwhile", async ({ newContext }) => {
+    const page = await (await newContext({ javaScriptEnabled: true, viewport: MOBILE })).newPage();
+    // The app's banner is held back until the mouse button is down on the painted one's button.
+    let release: () => void = () => undefined;
+    const pressed = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/consent-region-[^/]+\.js$/, async (route) => {
+      await pressed;
+      await route.continue();
+    });
+    await page.goto("/fr");
+    await expect(page.getByRole("main")).toBeVisible();
+    await page.locator("#first-paint").getByRole("button", { name: message("fr", "consent.refuseAll"), exact: true }).hover();
+    await page.mouse.down();
+    release();
+    // The app's banner is in the painted one's place before the mouse button comes up.
+    await expect(page.locator("#first-paint")).not.toBeAttached();
+    await page.mouse.up();
+    await expect(banner(page, "fr")).toBeHidden();
+    const consent = (await page.context().cookies()).find((cookie) => cookie.name === "consent");
+    expect(JSON.parse(decodeURIComponent(consent?.value ?? "null"))).toMatchObject({ categories: { maps: false, captcha: false, payment: false } });
+  });
+
   test("keeps the painted banner, working, when the app's banner cannot be loaded", async ({ newContext }) => {
     const page = await (await newContext({ javaScriptEnabled: true, viewport: MOBILE })).newPage();
     const reported = new Promise<void>((resolve) =>
