@@ -96,6 +96,7 @@ for (const lang of ["fr", "en"] as const) {
       const footer = await footerOf(page);
       const information = footer.getByRole("navigation", { name: message(lang, "footer.information"), exact: true });
       const links = information.getByRole("link");
+      await expect(links.first()).toBeVisible();
       await expect(links).toHaveText(
         INFORMATION_LINKS.map(([id]) => message(lang, id)),
         { useInnerText: true },
