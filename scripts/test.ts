@@ -1,12 +1,15 @@
 // `npm test`: typecheck, lint, api:check, then Vitest, then the end-to-end tests in a real
-// browser; ends with `Tests: N passed, N failed`. Extra arguments go to both Vitest runs
-// (`npm test -- tests/api`).
+// browser (Playwright); ends with `Tests: N passed, N failed`. Extra arguments filter the runs
+// (`npm test -- tests/api`, `npm test -- tests/e2e/cart.e2e.ts`): files under tests/e2e go to
+// Playwright, everything else to Vitest; a run left with nothing to do is skipped.
 import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { join, relative, resolve, sep } from "node:path";
 
 const VITEST_JSON = ".test-results/vitest.json";
+/** Where playwright.config.ts has its JSON reporter write. */
 const E2E_JSON = ".test-results/e2e.json";
+const E2E_DIR = join("tests", "e2e");
 
 interface StepResult {
   name: string;
@@ -78,10 +81,10 @@ function isVitestJson(value: unknown): value is VitestJson {
   );
 }
 
-async function vitestStep(name: string, jsonFile: string, configArgs: string[], extraArgs: string[]): Promise<StepResult> {
+async function vitestStep(name: string, jsonFile: string, extraArgs: string[]): Promise<StepResult> {
   rmSync(jsonFile, { force: true });
   mkdirSync(join(jsonFile, ".."), { recursive: true });
-  const args = ["run", ...configArgs, "--reporter=default", "--reporter=json", `--outputFile.json=${jsonFile}`, ...extraArgs];
+  const args = ["run", "--reporter=default", "--reporter=json", `--outputFile.json=${jsonFile}`, ...extraArgs];
   const [code, seconds] = await timed(() => run(bin("vitest"), args));
 
   const report = readVitestJson(jsonFile);
@@ -109,6 +112,70 @@ async function vitestStep(name: string, jsonFile: string, configArgs: string[], 
   return result;
 }
 
+/** The counts of Playwright's JSON report (`stats`), and the errors outside any test. */
+interface PlaywrightJson {
+  stats: { expected: number; unexpected: number; flaky: number; skipped: number };
+  errors: { message?: string }[];
+}
+
+function readPlaywrightJson(file: string): PlaywrightJson | null {
+  if (!existsSync(file)) return null;
+  try {
+    const parsed: unknown = JSON.parse(readFileSync(file, "utf8"));
+    return isPlaywrightJson(parsed) ? parsed : null;
+  } catch {
+    return null;
+  }
+}
+
+function isPlaywrightJson(value: unknown): value is PlaywrightJson {
+  if (typeof value !== "object" || value === null || !("stats" in value) || !("errors" in value) || !Array.isArray(value.errors)) return false;
+  const stats = value.stats;
+  return (
+    typeof stats === "object" &&
+    stats !== null &&
+    ["expected", "unexpected", "flaky", "skipped"].every((key) => key in stats && typeof (stats as Record<string, unknown>)[key] === "number")
+  );
+}
+
+async function playwrightStep(name: string, jsonFile: string, args: string[]): Promise<StepResult> {
+  rmSync(jsonFile, { force: true });
+  mkdirSync(join(jsonFile, ".."), { recursive: true });
+  const [code, seconds] = await timed(() => run(bin("playwright"), ["test", ...args]));
+
+  const report = readPlaywrightJson(jsonFile);
+  if (!report) {
+    return { name, passed: 0, failed: 1, skipped: 0, seconds, note: `exit code ${code}, no ${jsonFile}` };
+  }
+  const { expected, unexpected, flaky, skipped } = report.stats;
+  // Errors outside any test (the global setup, a file that fails to load): one failure each.
+  const outsideErrors = report.errors.length;
+  const result: StepResult = { name, passed: expected + flaky, failed: unexpected + outsideErrors, skipped, seconds };
+  const notes: string[] = [];
+  // Nothing is retried (retries: 0), so nothing should be flaky; were it, it passed, and it is said.
+  if (flaky > 0) notes.push(`${flaky} flaky, counted as passed`);
+  if (outsideErrors > 0) notes.push(`${outsideErrors} error(s) outside the tests`);
+  if (code !== 0 && result.failed === 0) {
+    result.failed = 1;
+    notes.push(`exit code ${code} with no failed test (see errors above)`);
+  }
+  if (notes.length > 0) result.note = notes.join("; ");
+  return result;
+}
+
+/** Whether a command-line argument names a file or folder of the end-to-end tests. */
+function isE2eFilter(arg: string): boolean {
+  if (arg.startsWith("-")) return false;
+  const path = relative(process.cwd(), resolve(arg));
+  return path === E2E_DIR || path.startsWith(E2E_DIR + sep);
+}
+
+/** A step with nothing to run under the arguments given: passed, with no test. */
+function skippedStep(name: string, why: string): StepResult {
+  console.log(`\n> ${name}: skipped (${why})`);
+  return { name, passed: 0, failed: 0, skipped: 0, seconds: 0, note: `skipped: ${why}` };
+}
+
 /** Steps that report a number of tests rather than passed/failed. */
 const COUNTED_STEPS = new Set(["vitest", "e2e"]);
 
@@ -122,15 +189,24 @@ function summaryLine(step: StepResult): string {
 }
 
 async function main(): Promise<void> {
-  const vitestArgs = process.argv.slice(2);
+  const args = process.argv.slice(2);
+  // End-to-end files go to Playwright; the rest (files, folders, Vitest's options) to Vitest.
+  const e2eArgs = args.filter(isE2eFilter).map((arg) => relative(process.cwd(), resolve(arg)).split(sep).join("/"));
+  const vitestArgs = args.filter((arg) => !isE2eFilter(arg));
   const steps: StepResult[] = [];
   steps.push(await checkStep("typecheck", bin("tsc"), ["--noEmit"]));
   steps.push(await checkStep("lint", bin("eslint"), ["."]));
   steps.push(await checkStep("api:check", "npm", ["run", "--silent", "api:check"]));
-  steps.push(await vitestStep("vitest", VITEST_JSON, [], vitestArgs));
-  // A filter naming only unit or API tests leaves no end-to-end file to run: not a failure.
-  const e2eFilter = vitestArgs.length > 0 ? ["--passWithNoTests"] : [];
-  steps.push(await vitestStep("e2e", E2E_JSON, ["--config", "vitest.e2e.config.ts", ...e2eFilter], vitestArgs));
+  if (args.length > 0 && vitestArgs.length === 0) steps.push(skippedStep("vitest", "the arguments name only end-to-end files"));
+  else steps.push(await vitestStep("vitest", VITEST_JSON, vitestArgs));
+  if (args.length === 0) {
+    steps.push(await playwrightStep("e2e", E2E_JSON, []));
+  } else if (e2eArgs.length === 0) {
+    // A filter naming only unit or API tests leaves no end-to-end file to run: not a failure.
+    steps.push(skippedStep("e2e", "the arguments name no end-to-end file"));
+  } else {
+    steps.push(await playwrightStep("e2e", E2E_JSON, ["--pass-with-no-tests", ...e2eArgs]));
+  }
 
   const passed = steps.reduce((sum, step) => sum + step.passed, 0);
   const failed = steps.reduce((sum, step) => sum + step.failed, 0);

@@ -3,10 +3,10 @@
 // gets content. Its consent banner stays, its buttons working, until the app's own banner is on
 // screen (that code loads just after the first render: src/features/consent/consent-banner.tsx) or
 // the visitor has decided. Until then its presses are the app's: one made before the script ran,
-// and every one after, is sent to the consent machine.
+// and every one after, is sent to the consent machine; one still held down when the app's banner
+// takes its place ends on that banner's same button.
 import { FIRST_PAINT_ELEMENT_ID } from "../../common/first-paint.ts";
 import type { Consent } from "./consent.tsx";
-
 
 const FIRST_PAINT_EVENTS = ["consent.acceptAll", "consent.refuseAll", "consent.choose"] as const;
 
@@ -47,8 +47,27 @@ export function removeFirstPaint(banner?: HTMLElement | null) {
   if (!firstPaint) return;
   const painted = [...firstPaint.querySelectorAll<HTMLElement>("[data-consent-event]")];
   const focused = painted.findIndex((button) => button === document.activeElement);
+  const pressed = painted.findIndex((button) => button.matches(":active"));
   firstPaint.remove();
+  const twins = banner ? [...banner.querySelectorAll<HTMLElement>(".consent__actions button")] : [];
+  if (pressed >= 0) finishPressOn(twins[pressed]);
   if (focused < 0) return;
-  if (banner) banner.querySelectorAll<HTMLElement>(".consent__actions button")[focused]?.focus();
+  if (banner) twins[focused]?.focus();
   else document.getElementById("main")?.focus({ preventScroll: true });
+}
+
+/**
+ * A press begun on a painted button while the app's banner took its place: the browser sends its
+ * click nowhere (the button went while the mouse button was down), so released on the same button
+ * of the app's banner, it is that button's click; released anywhere else, it is dropped as usual.
+ */
+function finishPressOn(twin: HTMLElement | undefined) {
+  if (!twin) return;
+  document.addEventListener(
+    "pointerup",
+    (event) => {
+      if (event.target instanceof Node && twin.contains(event.target)) twin.click();
+    },
+    { capture: true, once: true },
+  );
 }

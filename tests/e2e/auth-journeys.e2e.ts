@@ -1,12 +1,9 @@
 // The sign-in dialog with the rest of the shop: a General public shopper's anonymous cart is kept
 // when they sign in, and the contact form's captcha is answered by the real widget.
-import type { Locator, Page } from "playwright-core";
-import { describe, expect, it } from "vitest";
-import { openPage } from "./support/browser.ts";
 import { allProducts, type ProductSummary } from "./support/catalogue.ts";
 import { registerCustomer } from "./support/customers.ts";
+import { expect, test, type Locator, type Page } from "./support/fixtures.ts";
 import { message } from "./support/messages.ts";
-import { hidden, visible } from "./support/waits.ts";
 
 /** Solving the captcha's proof of work in the browser may take a few seconds on a slow machine. */
 const CAPTCHA_TIMEOUT_MS = 45_000;
@@ -24,34 +21,37 @@ async function simpleProductInStock(): Promise<ProductSummary> {
   return found;
 }
 
-describe("sign-in with the rest of the shop", () => {
-  it("keeps the anonymous cart of a General public shopper who signs in", async () => {
+test.describe("sign-in with the rest of the shop", () => {
+  test("keeps the anonymous cart of a General public shopper who signs in", async ({ openPage }) => {
     const product = await simpleProductInStock();
     const account = await registerCustomer("fr", { firstName: "Paniers", lastName: "Gardés" });
     const page = await openPage(`/fr/produit/${product.slug}`);
-    await visible(page.getByRole("heading", { level: 1, name: product.name }));
+    await expect(page.getByRole("heading", { level: 1, name: product.name })).toBeVisible();
     await page.getByRole("button", { name: t("product.addToCart"), exact: true }).click();
-    const added = await visible(page.getByRole("dialog", { name: t("cart.modal.added") }));
+    const added = page.getByRole("dialog", { name: t("cart.modal.added") });
+    await expect(added).toBeVisible();
     await added.getByRole("button", { name: t("cart.modal.continue"), exact: true }).click();
-    await hidden(added);
-    await visible(cartButtonSaying(page, "1 article"));
+    await expect(added).toBeHidden();
+    await expect(cartButtonSaying(page, "1 article")).toBeVisible();
 
     await page.getByRole("banner").getByRole("button", { name: t("layout.account") }).click();
-    const dialog = await visible(page.getByRole("dialog", { name: t("layout.login.title") }));
+    const dialog = page.getByRole("dialog", { name: t("layout.login.title") });
+    await expect(dialog).toBeVisible();
     await dialog.getByLabel(t("auth.field.email"), { exact: true }).fill(account.email);
     await dialog.getByLabel(t("auth.field.password"), { exact: true }).fill(account.password);
     await dialog.getByRole("button", { name: t("auth.login.submit"), exact: true }).click();
-    const welcome = await visible(page.getByRole("dialog", { name: `Bienvenue Paniers Gardés` }), CAPTCHA_TIMEOUT_MS);
+    const welcome = page.getByRole("dialog", { name: `Bienvenue Paniers Gardés` });
+    await expect(welcome).toBeVisible({ timeout: CAPTCHA_TIMEOUT_MS });
     await welcome.getByRole("button", { name: t("auth.welcome.continue") }).click();
-    await visible(page.getByRole("banner").getByRole("link", { name: t("layout.account") }));
-    await visible(cartButtonSaying(page, "1 article"));
+    await expect(page.getByRole("banner").getByRole("link", { name: t("layout.account") })).toBeVisible();
+    await expect(cartButtonSaying(page, "1 article")).toBeVisible();
 
     // The cart is now the customer's: a new visit with only the session finds it.
     await page.reload();
-    await visible(cartButtonSaying(page, "1 article"));
+    await expect(cartButtonSaying(page, "1 article")).toBeVisible();
   });
 
-  it("sends the contact form with the captcha answered by the widget", async () => {
+  test("sends the contact form with the captcha answered by the widget", async ({ openPage }) => {
     const page = await openPage("/fr/contact");
     const main = page.getByRole("main");
     // Labels end with a required mark: matched from their start ("Nom" is not "Prénom").
@@ -62,7 +62,7 @@ describe("sign-in with the rest of the shop", () => {
     await field("contact.subject.label").selectOption("other");
     await field("contact.message.label").fill("Bonjour, une question sur les maquettes d'avion.");
     await main.getByRole("button", { name: t("contact.submit"), exact: true }).click();
-    await visible(main.getByRole("heading", { name: t("contact.success.title") }), CAPTCHA_TIMEOUT_MS);
-    expect(await main.getByRole("alert").count()).toBe(0);
+    await expect(main.getByRole("heading", { name: t("contact.success.title") })).toBeVisible({ timeout: CAPTCHA_TIMEOUT_MS });
+    await expect(main.getByRole("alert")).toHaveCount(0);
   });
 });

@@ -1,15 +1,12 @@
 // The sign-in dialog through the real pages and server: registering, a two-factor sign-in with the
 // code read at /dev/mailbox, wrong codes until too many attempts, a forgotten password reset through
 // the e-mailed link, GPNet accounts, the session that cannot be read at start, and accessibility.
-import type { Locator, Page } from "playwright-core";
-import { describe, expect, it } from "vitest";
 import { data, storefrontApi } from "./support/api.ts";
 import { expectNoSeriousA11yViolations } from "./support/a11y.ts";
-import { currentContext, MOBILE, openPage } from "./support/browser.ts";
 import { captchaAnswer, freshCustomerEmail, TEST_PASSWORD } from "./support/customers.ts";
+import { expect, MOBILE, outsideNotifications, test, type Locator, type Page } from "./support/fixtures.ts";
 import { lastMailId, waitForResetLink, waitForSignInCode } from "./support/mailbox.ts";
 import { message, messagePattern } from "./support/messages.ts";
-import { hidden, visible } from "./support/waits.ts";
 
 /** The demo accounts' password (server/seed/data/customers.ts; listed in the README). */
 const DEMO_PASSWORD = "EscaleDemo2026!";
@@ -31,7 +28,9 @@ function loginDialog(page: Page): Locator {
 
 async function openLogin(page: Page): Promise<Locator> {
   await page.getByRole("banner").getByRole("button", { name: t("layout.account") }).click();
-  return visible(loginDialog(page));
+  const dialog = loginDialog(page);
+  await expect(dialog).toBeVisible();
+  return dialog;
 }
 
 async function fill(scope: Locator, labelId: string, value: string) {
@@ -53,9 +52,10 @@ async function typeCode(dialog: Locator, code: string) {
 }
 
 async function expectWelcome(page: Page, firstName: string, lastName: string) {
-  const welcome = await visible(page.getByRole("dialog", { name: t("auth.welcome.title", { names: `${firstName} ${lastName}` }) }), CAPTCHA_TIMEOUT_MS);
+  const welcome = page.getByRole("dialog", { name: t("auth.welcome.title", { names: `${firstName} ${lastName}` }) });
+  await expect(welcome).toBeVisible({ timeout: CAPTCHA_TIMEOUT_MS });
   await welcome.getByRole("button", { name: t("auth.welcome.continue") }).click();
-  await hidden(welcome);
+  await expect(welcome).toBeHidden();
 }
 
 /** A General public account with two-factor sign-in, created through the API. */
@@ -70,8 +70,8 @@ async function twoFactorAccount(): Promise<{ email: string; firstName: string; l
   return account;
 }
 
-describe("sign-in dialog", () => {
-  it("registers an account with two-factor sign-in, welcomes it, then signs it in with the e-mailed code", async () => {
+test.describe("sign-in dialog", () => {
+  test("registers an account with two-factor sign-in, welcomes it, then signs it in with the e-mailed code", async ({ context, openPage }) => {
     const page = await openPage("/fr");
     let dialog = await openLogin(page);
     await dialog.getByRole("button", { name: t("auth.login.create") }).click();
@@ -82,51 +82,54 @@ describe("sign-in dialog", () => {
     await fill(dialog, "auth.field.repeatEmail", email);
     await fill(dialog, "auth.field.newPassword", TEST_PASSWORD);
     await fill(dialog, "auth.field.repeatPassword", TEST_PASSWORD);
-    expect(await dialog.getByLabel(t("auth.field.twoFactor")).isChecked()).toBe(true);
+    await expect(dialog.getByLabel(t("auth.field.twoFactor"))).toBeChecked();
     await dialog.getByRole("button", { name: t("auth.register.submit"), exact: true }).click();
     await expectWelcome(page, "Zoé", "Inscrite");
 
     // A new visit without the session: two-factor now applies.
-    await (await currentContext()).clearCookies({ name: "customerToken" });
+    await context.clearCookies({ name: "customerToken" });
     const again = await openPage("/fr");
     const before = await lastMailId();
     dialog = await openLogin(again);
     await signIn(dialog, email, TEST_PASSWORD);
-    await visible(dialog.getByRole("heading", { name: t("auth.code.title") }), CAPTCHA_TIMEOUT_MS);
+    await expect(dialog.getByRole("heading", { name: t("auth.code.title") })).toBeVisible({ timeout: CAPTCHA_TIMEOUT_MS });
     await typeCode(dialog, await waitForSignInCode(email, before));
     await expectWelcome(again, "Zoé", "Inscrite");
     // Signed in: the account button leads to the profile.
-    await visible(again.getByRole("banner").getByRole("link", { name: t("layout.account") }));
+    await expect(again.getByRole("banner").getByRole("link", { name: t("layout.account") })).toBeVisible();
   });
 
-  it("counts the attempts left after wrong codes, then sends back to login after too many", async () => {
+  test("counts the attempts left after wrong codes, then sends back to login after too many", async ({ openPage }) => {
     const account = await twoFactorAccount();
     const page = await openPage("/fr");
     const before = await lastMailId();
     const dialog = await openLogin(page);
     await signIn(dialog, account.email, TEST_PASSWORD);
-    await visible(dialog.getByRole("heading", { name: t("auth.code.title") }), CAPTCHA_TIMEOUT_MS);
+    await expect(dialog.getByRole("heading", { name: t("auth.code.title") })).toBeVisible({ timeout: CAPTCHA_TIMEOUT_MS });
     const code = await waitForSignInCode(account.email, before);
     const wrong = code === "000000" ? "111111" : "000000";
 
+    // The dialog's own words (the notifications it takes in while open may say the same).
+    const inDialog = outsideNotifications(page);
     await typeCode(dialog, wrong);
-    await visible(dialog.getByText(messagePattern("fr", "errors.auth.unauthorized")));
-    await visible(dialog.getByText(/2 tentatives/u));
+    await expect(dialog.getByText(messagePattern("fr", "errors.auth.unauthorized")).and(inDialog)).toBeVisible();
+    await expect(dialog.getByText(/2 tentatives/u).and(inDialog)).toBeVisible();
     await typeCode(dialog, wrong);
-    await visible(dialog.getByText(/1 tentative\b/u));
+    await expect(dialog.getByText(/1 tentative\b/u).and(inDialog)).toBeVisible();
     await typeCode(dialog, wrong);
-    await visible(dialog.getByRole("alert").getByText(t("errors.auth.tooMuch"), { exact: true }));
-    await visible(dialog.getByRole("heading", { name: t("auth.login.title") }));
+    await expect(dialog.getByRole("alert").getByText(t("errors.auth.tooMuch"), { exact: true }).and(inDialog)).toBeVisible();
+    await expect(dialog.getByRole("heading", { name: t("auth.login.title") })).toBeVisible();
   });
 
-  it("takes a pasted code only when it is six digits, and moves between the boxes with the keyboard", async () => {
+  test("takes a pasted code only when it is six digits, and moves between the boxes with the keyboard", async ({ openPage }) => {
     const account = await twoFactorAccount();
     const page = await openPage("/fr", { viewport: MOBILE });
     const before = await lastMailId();
     await page.getByRole("navigation", { name: t("layout.bottomBar") }).getByRole("button", { name: t("layout.account") }).click();
-    const dialog = await visible(loginDialog(page));
+    const dialog = loginDialog(page);
+    await expect(dialog).toBeVisible();
     await signIn(dialog, account.email, TEST_PASSWORD);
-    await visible(dialog.getByRole("heading", { name: t("auth.code.title") }), CAPTCHA_TIMEOUT_MS);
+    await expect(dialog.getByRole("heading", { name: t("auth.code.title") })).toBeVisible({ timeout: CAPTCHA_TIMEOUT_MS });
     const code = await waitForSignInCode(account.email, before);
     const boxes = dialog.getByRole("group", { name: t("auth.code.label") }).getByRole("textbox");
     const submit = dialog.getByRole("button", { name: t("auth.code.submit"), exact: true });
@@ -139,23 +142,23 @@ describe("sign-in dialog", () => {
 
     await paste("12345");
     await paste("12a456");
-    expect(await boxes.first().inputValue()).toBe("");
-    expect(await submit.isDisabled()).toBe(true);
+    await expect(boxes.first()).toHaveValue("");
+    await expect(submit).toBeDisabled();
     await boxes.first().focus();
     await page.keyboard.type("98");
     await page.keyboard.press("Backspace");
     await page.keyboard.press("Backspace");
-    expect(await boxes.nth(1).inputValue()).toBe("");
+    await expect(boxes.nth(1)).toHaveValue("");
     await page.keyboard.press("ArrowLeft");
-    expect(await boxes.first().evaluate((box) => box === document.activeElement)).toBe(true);
+    await expect(boxes.first()).toBeFocused();
 
     await paste(code);
-    expect(await boxes.evaluateAll((all) => all.map((box) => (box as HTMLInputElement).value).join(""))).toBe(code);
+    await expect.poll(() => boxes.evaluateAll((all) => all.map((box) => (box as HTMLInputElement).value).join(""))).toBe(code);
     await submit.click();
     await expectWelcome(page, account.firstName, account.lastName);
   });
 
-  it("resets a forgotten password through the e-mailed link, then signs in with the new one", async () => {
+  test("resets a forgotten password through the e-mailed link, then signs in with the new one", async ({ openPage }) => {
     const api = await storefrontApi("fr");
     const email = freshCustomerEmail("reset");
     await data(
@@ -169,8 +172,9 @@ describe("sign-in dialog", () => {
     await dialog.getByRole("button", { name: t("auth.login.forgot") }).click();
     await fill(dialog, "auth.field.email", email);
     await dialog.getByRole("button", { name: t("auth.forgot.submit"), exact: true }).click();
-    const resetModal = await visible(page.getByRole("dialog", { name: t("auth.resetSent.title") }), CAPTCHA_TIMEOUT_MS);
-    await visible(resetModal.getByText(email, { exact: false }));
+    const resetModal = page.getByRole("dialog", { name: t("auth.resetSent.title") });
+    await expect(resetModal).toBeVisible({ timeout: CAPTCHA_TIMEOUT_MS });
+    await expect(resetModal.getByText(email, { exact: false })).toBeVisible();
 
     const link = await waitForResetLink(email, before);
     const resetPage = await openPage(link);
@@ -178,9 +182,10 @@ describe("sign-in dialog", () => {
     await fill(resetPage.getByRole("main"), "auth.field.newPassword", newPassword);
     await fill(resetPage.getByRole("main"), "auth.field.repeatPassword", newPassword);
     await resetPage.getByRole("button", { name: t("auth.reset.submit") }).click();
-    await visible(resetPage.getByText(t("auth.reset.done")), CAPTCHA_TIMEOUT_MS);
+    await expect(resetPage.getByText(t("auth.reset.done"))).toBeVisible({ timeout: CAPTCHA_TIMEOUT_MS });
     await resetPage.getByRole("main").getByRole("button", { name: t("auth.reset.signIn") }).click();
-    const signInDialog = await visible(loginDialog(resetPage));
+    const signInDialog = loginDialog(resetPage);
+    await expect(signInDialog).toBeVisible();
     await signIn(signInDialog, email, newPassword);
     await expectWelcome(resetPage, "Rémi", "Oublieux");
 
@@ -189,15 +194,15 @@ describe("sign-in dialog", () => {
     await fill(used.getByRole("main"), "auth.field.newPassword", newPassword);
     await fill(used.getByRole("main"), "auth.field.repeatPassword", newPassword);
     await used.getByRole("button", { name: t("auth.reset.submit") }).click();
-    await visible(used.getByRole("alert").getByText(t("auth.reset.invalidLink")), CAPTCHA_TIMEOUT_MS);
+    await expect(used.getByRole("alert").getByText(t("auth.reset.invalidLink"))).toBeVisible({ timeout: CAPTCHA_TIMEOUT_MS });
   });
 
-  it("creates a GPNet employee account with a staff number of the directory", async () => {
+  test("creates a GPNet employee account with a staff number of the directory", async ({ openPage }) => {
     const page = await openPage("/fr");
     const dialog = await openLogin(page);
     await dialog.getByRole("tab", { name: t("layout.login.tab.employee") }).click();
-    await visible(dialog.getByRole("button", { name: t("auth.habile.button") }));
-    await visible(dialog.getByRole("heading", { name: t("auth.gpnet.register.title") }));
+    await expect(dialog.getByRole("button", { name: t("auth.habile.button") })).toBeVisible();
+    await expect(dialog.getByRole("heading", { name: t("auth.gpnet.register.title") })).toBeVisible();
     const email = freshCustomerEmail("gpnet");
     await fill(dialog, "auth.field.gpnetId", FREE_STAFF_NUMBER);
     await fill(dialog, "auth.field.firstName", "Chloé");
@@ -210,52 +215,52 @@ describe("sign-in dialog", () => {
     await expectWelcome(page, "Chloé", "Blanc");
   });
 
-  it("signs a GPNet employee in with staff number, e-mail, password and the e-mailed code", async () => {
+  test("signs a GPNet employee in with staff number, e-mail, password and the e-mailed code", async ({ openPage }) => {
     const page = await openPage("/fr");
     const before = await lastMailId();
     const dialog = await openLogin(page);
     await dialog.getByRole("tab", { name: t("layout.login.tab.employee") }).click();
     await dialog.getByRole("button", { name: t("auth.gpnet.register.haveAccount") }).click();
-    await visible(dialog.getByRole("heading", { name: t("auth.gpnet.login.title") }));
+    await expect(dialog.getByRole("heading", { name: t("auth.gpnet.login.title") })).toBeVisible();
     await signIn(dialog, DEMO_GPNET.email, DEMO_PASSWORD, DEMO_GPNET.gpnetId);
-    await visible(dialog.getByRole("heading", { name: t("auth.code.title") }), CAPTCHA_TIMEOUT_MS);
+    await expect(dialog.getByRole("heading", { name: t("auth.code.title") })).toBeVisible({ timeout: CAPTCHA_TIMEOUT_MS });
     await typeCode(dialog, await waitForSignInCode(DEMO_GPNET.email, before));
     await expectWelcome(page, "Paul", "Garnier");
   });
 
-  it("opens the login dialog with the 'disconnected' notice when the stored session cannot be read", async () => {
-    const context = await currentContext();
+  test("opens the login dialog with the 'disconnected' notice when the stored session cannot be read", async ({ context, openPage }) => {
     await context.addCookies([{ name: "customerToken", value: "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.invalid-signature", url: (await openPage("/fr")).url(), sameSite: "Strict" }]);
     const page = await openPage("/fr");
-    const dialog = await visible(loginDialog(page));
-    await visible(dialog.getByText(t("auth.disconnected")));
+    const dialog = loginDialog(page);
+    await expect(dialog).toBeVisible();
+    // The dialog's own words, and the notification's.
+    await expect(dialog.getByText(t("auth.disconnected")).and(outsideNotifications(page))).toBeVisible();
     const notice = page.getByRole("region", { name: t("notifications.label") }).getByText(t("auth.disconnected"));
-    await visible(notice);
-    const cookies = await context.cookies();
-    expect(cookies.find((cookie) => cookie.name === "customerToken")).toBeUndefined();
+    await expect(notice).toBeVisible();
+    await expect.poll(async () => (await context.cookies()).find((cookie) => cookie.name === "customerToken")).toBeUndefined();
   });
 
-  it("keeps a field's error hidden until the field is left", async () => {
+  test("keeps a field's error hidden until the field is left", async ({ openPage }) => {
     const page = await openPage("/fr");
     const dialog = await openLogin(page);
     await dialog.getByRole("button", { name: t("auth.login.create") }).click();
     const firstName = dialog.getByLabel(t("auth.field.firstName"), { exact: true });
     await firstName.fill("Z");
-    expect(await dialog.getByText(t("accountForm.firstName.error")).count()).toBe(0);
+    await expect(dialog.getByText(t("accountForm.firstName.error"))).toHaveCount(0);
     await firstName.blur();
-    await visible(dialog.getByText(t("accountForm.firstName.error")));
-    expect(await firstName.getAttribute("aria-invalid")).toBe("true");
+    await expect(dialog.getByText(t("accountForm.firstName.error"))).toBeVisible();
+    await expect(firstName).toHaveAttribute("aria-invalid", "true");
   });
 
-  it("has no serious accessibility violation in its views", async () => {
+  test("has no serious accessibility violation in its views", async ({ openPage }) => {
     const page = await openPage("/fr");
     const dialog = await openLogin(page);
     await expectNoSeriousA11yViolations(page);
     await dialog.getByRole("button", { name: t("auth.login.create") }).click();
-    await visible(dialog.getByRole("heading", { name: t("auth.register.title") }));
+    await expect(dialog.getByRole("heading", { name: t("auth.register.title") })).toBeVisible();
     await expectNoSeriousA11yViolations(page);
     await dialog.getByRole("tab", { name: t("layout.login.tab.employee") }).click();
-    await visible(dialog.getByRole("heading", { name: t("auth.gpnet.register.title") }));
+    await expect(dialog.getByRole("heading", { name: t("auth.gpnet.register.title") })).toBeVisible();
     await expectNoSeriousA11yViolations(page);
   });
 });

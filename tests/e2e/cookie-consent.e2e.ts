@@ -1,13 +1,12 @@
 // The cookie banner: a first visit asks; accepting, refusing or choosing category by category is
 // remembered across reloads (the `consent` cookie, kept a year) and shown on the cookie page, where it
 // can be changed. Nothing is asked of an outside host until the visitor allows it.
-import type { BrowserContext, Locator, Page } from "playwright-core";
-import { describe, expect, inject, it } from "vitest";
 import type { Lang } from "./support/api.ts";
-import { consentBanner, currentContext, openPage } from "./support/browser.ts";
 import { largestTopCategory } from "./support/catalogue.ts";
+import { baseUrl } from "./support/environment.ts";
+import { consentBanner, expect, test, type BrowserContext, type Locator, type Page } from "./support/fixtures.ts";
 import { message } from "./support/messages.ts";
-import { hidden, setChecked, visible } from "./support/waits.ts";
+import { setChecked } from "./support/waits.ts";
 
 const DAY_SECONDS = 86_400;
 const CONSENT_DAYS = 365;
@@ -19,8 +18,8 @@ const ALL: Choices = { maps: true, captcha: true, payment: true };
 const NONE: Choices = { maps: false, captcha: false, payment: false };
 
 /** The cookies the shop set that are kept about a year (the consent's lifetime). */
-async function yearLongCookies(): Promise<string[]> {
-  const cookies = await (await currentContext()).cookies();
+async function yearLongCookies(context: BrowserContext): Promise<string[]> {
+  const cookies = await context.cookies();
   const now = Date.now() / 1000;
   return cookies
     .filter((cookie) => {
@@ -31,8 +30,8 @@ async function yearLongCookies(): Promise<string[]> {
 }
 
 /** The consent cookie holds `choices`, decided since `decidedAfter` (ms), and lasts 365 days from then. */
-async function expectConsentCookie(choices: Choices, decidedAfter: number): Promise<void> {
-  const cookie = (await (await currentContext()).cookies()).find((candidate) => candidate.name === CONSENT_COOKIE);
+async function expectConsentCookie(context: BrowserContext, choices: Choices, decidedAfter: number): Promise<void> {
+  const cookie = (await context.cookies()).find((candidate) => candidate.name === CONSENT_COOKIE);
   if (!cookie) throw new Error("no consent cookie was set");
   expect(cookie).toMatchObject({ path: "/", sameSite: "Strict", httpOnly: false, secure: false });
   const stored: unknown = JSON.parse(decodeURIComponent(cookie.value));
@@ -56,9 +55,9 @@ async function expectStatuses(page: Page, lang: Lang, choices: Choices): Promise
   const main = page.getByRole("main");
   for (const category of CATEGORIES) {
     const row = main.locator("dl > div").filter({ has: page.getByText(message(lang, `consent.category.${category}`), { exact: true }) });
-    await visible(row.getByText(message(lang, choices[category] ? "cookies.status.allowed" : "cookies.status.refused"), { exact: true }));
+    await expect(row.getByText(message(lang, choices[category] ? "cookies.status.allowed" : "cookies.status.refused"), { exact: true })).toBeVisible();
   }
-  expect(await main.getByText(message(lang, "cookies.status.undecided"), { exact: true }).count()).toBe(0);
+  await expect(main.getByText(message(lang, "cookies.status.undecided"), { exact: true })).toHaveCount(0);
 }
 
 const BANNER_SEEN_KEY = "e2e-undecided-consent-banner";
@@ -90,131 +89,147 @@ async function takeAskingBannerRecord(page: Page): Promise<string | null> {
   }, BANNER_SEEN_KEY);
 }
 
-describe("cookie consent", () => {
-  it("asks a first-time visitor, with refusing as easy as accepting", async () => {
+test.describe("cookie consent", () => {
+  test("asks a first-time visitor, with refusing as easy as accepting", async ({ context, openPage }) => {
     const page = await openPage("/fr", { consent: "undecided" });
-    const banner = await visible(consentBanner(page));
-    await visible(banner.getByRole("button", { name: message("fr", "consent.acceptAll"), exact: true }));
-    await visible(banner.getByRole("button", { name: message("fr", "consent.refuseAll"), exact: true }));
-    await visible(banner.getByRole("button", { name: message("fr", "consent.choose"), exact: true }));
-    expect(await yearLongCookies()).toEqual([]);
+    const banner = consentBanner(page);
+    await expect(banner).toBeVisible();
+    await expect(banner.getByRole("button", { name: message("fr", "consent.acceptAll"), exact: true })).toBeVisible();
+    await expect(banner.getByRole("button", { name: message("fr", "consent.refuseAll"), exact: true })).toBeVisible();
+    await expect(banner.getByRole("button", { name: message("fr", "consent.choose"), exact: true })).toBeVisible();
+    expect(await yearLongCookies(context)).toEqual([]);
   });
 
-  it.each([
+  for (const [choice, button, choices] of [
     ["accept", "consent.acceptAll", ALL],
     ["refuse", "consent.refuseAll", NONE],
-  ] as const)("remembers a visitor who chose to %s, across reloads, for a year", async (_choice, button, choices) => {
-    await recordAskingBanner(await currentContext(), "fr");
-    const page = await openPage("/fr", { consent: "undecided" });
-    const banner = await visible(consentBanner(page));
-    const decidedAfter = Date.now();
-    await banner.getByRole("button", { name: message("fr", button), exact: true }).click();
-    await hidden(banner);
-    // The record saw the banner of the first visit: its silence later means something.
-    expect(await takeAskingBannerRecord(page)).toBe("/fr");
-    await expectConsentCookie(choices, decidedAfter);
-    expect(await yearLongCookies()).toEqual([CONSENT_COOKIE]);
+  ] as const) {
+    test(`remembers a visitor who chose to ${choice}, across reloads, for a year`, async ({ context, openPage }) => {
+      await recordAskingBanner(context, "fr");
+      const page = await openPage("/fr", { consent: "undecided" });
+      const banner = consentBanner(page);
+      await expect(banner).toBeVisible();
+      const decidedAfter = Date.now();
+      await banner.getByRole("button", { name: message("fr", button), exact: true }).click();
+      await expect(banner).toBeHidden();
+      // The record saw the banner of the first visit: its silence later means something.
+      expect(await takeAskingBannerRecord(page)).toBe("/fr");
+      await expectConsentCookie(context, choices, decidedAfter);
+      expect(await yearLongCookies(context)).toEqual([CONSENT_COOKIE]);
 
-    await page.reload();
-    await page.getByRole("main").waitFor();
-    await page.goto("/fr/gestion-des-cookies");
-    await visible(page.getByRole("heading", { level: 1, name: message("fr", "cookies.title") }));
-    await expectStatuses(page, "fr", choices);
-    // The consent flow loads after the first render; reopening the choice waits for it. Its panel
-    // showing the stored choice proves that the flow started from the cookie.
-    await page.getByRole("button", { name: message("fr", "cookies.change"), exact: true }).click();
-    const panel = await visible(consentBanner(page));
-    for (const category of CATEGORIES) {
-      const toggle = await visible(categorySwitch(panel, "fr", category));
-      expect(await toggle.isChecked(), category).toBe(choices[category]);
-    }
-    await expectStatuses(page, "fr", choices);
-    // Saved unchanged, the running flow is back to decided: no banner stays or comes back.
-    const savedAfter = Date.now();
-    await panel.getByRole("button", { name: message("fr", "consent.save"), exact: true }).click();
-    await hidden(panel);
-    await expectConsentCookie(choices, savedAfter);
-    await expectStatuses(page, "fr", choices);
-    expect(await takeAskingBannerRecord(page)).toBeNull();
-  });
+      await page.reload();
+      await expect(page.getByRole("main")).toBeVisible();
+      await page.goto("/fr/gestion-des-cookies");
+      await expect(page.getByRole("heading", { level: 1, name: message("fr", "cookies.title") })).toBeVisible();
+      await expectStatuses(page, "fr", choices);
+      // The consent flow loads after the first render; reopening the choice waits for it. Its panel
+      // showing the stored choice proves that the flow started from the cookie.
+      await page.getByRole("button", { name: message("fr", "cookies.change"), exact: true }).click();
+      const panel = consentBanner(page);
+      await expect(panel).toBeVisible();
+      for (const category of CATEGORIES) {
+        const toggle = categorySwitch(panel, "fr", category);
+        await expect(toggle).toBeVisible();
+        await expect(toggle, category).toBeChecked({ checked: choices[category] });
+      }
+      await expectStatuses(page, "fr", choices);
+      // Saved unchanged, the running flow is back to decided: no banner stays or comes back.
+      const savedAfter = Date.now();
+      await panel.getByRole("button", { name: message("fr", "consent.save"), exact: true }).click();
+      await expect(panel).toBeHidden();
+      await expectConsentCookie(context, choices, savedAfter);
+      await expectStatuses(page, "fr", choices);
+      expect(await takeAskingBannerRecord(page)).toBeNull();
+    });
+  }
 
-  it("lets a visitor choose category by category from the banner, keeps that choice, and change it on the cookie page", async () => {
+  test("lets a visitor choose category by category from the banner, keeps that choice, and change it on the cookie page", async ({ context, openPage }) => {
     const chosen: Choices = { ...NONE, maps: true, captcha: true };
     const changed: Choices = { ...NONE, maps: true, payment: true };
     const page = await openPage("/fr", { consent: "undecided" });
-    const banner = await visible(consentBanner(page));
+    const banner = consentBanner(page);
+    await expect(banner).toBeVisible();
     await banner.getByRole("button", { name: message("fr", "consent.choose"), exact: true }).click();
     // The necessary cookies are on and stay on; every other category starts refused.
-    const necessary = await visible(categorySwitch(banner, "fr", "necessary"));
-    expect(await necessary.isChecked()).toBe(true);
-    expect(await necessary.isDisabled()).toBe(true);
-    for (const category of CATEGORIES) expect(await categorySwitch(banner, "fr", category).isChecked(), category).toBe(false);
+    const necessary = categorySwitch(banner, "fr", "necessary");
+    await expect(necessary).toBeVisible();
+    await expect(necessary).toBeChecked();
+    await expect(necessary).toBeDisabled();
+    for (const category of CATEGORIES) await expect(categorySwitch(banner, "fr", category), category).toBeChecked({ checked: false });
     await setChecked(categorySwitch(banner, "fr", "maps"), true);
     await setChecked(categorySwitch(banner, "fr", "captcha"), true);
     const decidedAfter = Date.now();
     await banner.getByRole("button", { name: message("fr", "consent.save"), exact: true }).click();
-    await hidden(banner);
-    await expectConsentCookie(chosen, decidedAfter);
+    await expect(banner).toBeHidden();
+    await expectConsentCookie(context, chosen, decidedAfter);
 
     await page.reload();
-    await page.getByRole("main").waitFor();
+    await expect(page.getByRole("main")).toBeVisible();
     await page.goto("/fr/gestion-des-cookies");
     await expectStatuses(page, "fr", chosen);
 
     await page.getByRole("button", { name: message("fr", "cookies.change"), exact: true }).click();
-    const panel = await visible(consentBanner(page));
-    for (const category of CATEGORIES) expect(await (await visible(categorySwitch(panel, "fr", category))).isChecked(), category).toBe(chosen[category]);
+    const panel = consentBanner(page);
+    await expect(panel).toBeVisible();
+    for (const category of CATEGORIES) {
+      await expect(categorySwitch(panel, "fr", category)).toBeVisible();
+      await expect(categorySwitch(panel, "fr", category), category).toBeChecked({ checked: chosen[category] });
+    }
     await setChecked(categorySwitch(panel, "fr", "payment"), true);
     await setChecked(categorySwitch(panel, "fr", "captcha"), false);
     // Until saved, the choice in force is the old one.
     await expectStatuses(page, "fr", chosen);
     const changedAfter = Date.now();
     await panel.getByRole("button", { name: message("fr", "consent.save"), exact: true }).click();
-    await hidden(panel);
+    await expect(panel).toBeHidden();
     await expectStatuses(page, "fr", changed);
-    await expectConsentCookie(changed, changedAfter);
+    await expectConsentCookie(context, changed, changedAfter);
     await page.reload();
     await expectStatuses(page, "fr", changed);
   });
 
-  it("lets the visitor change the choice from the cookie page", async () => {
+  test("lets the visitor change the choice from the cookie page", async ({ openPage }) => {
     const page = await openPage("/en/gestion-des-cookies", { consent: "refuse" });
-    await visible(page.getByText(message("en", "cookies.status.refused"), { exact: true }));
+    // (Each category has its status: the first one says it.)
+    await expect(page.getByText(message("en", "cookies.status.refused"), { exact: true }).first()).toBeVisible();
     await page.getByRole("button", { name: message("en", "cookies.change"), exact: true }).click();
-    const banner = await visible(consentBanner(page));
+    const banner = consentBanner(page);
+    await expect(banner).toBeVisible();
     await banner.getByRole("button", { name: message("en", "consent.acceptAll"), exact: true }).click();
-    await hidden(banner);
-    await visible(page.getByText(message("en", "cookies.status.allowed"), { exact: true }));
+    await expect(banner).toBeHidden();
+    await expect(page.getByText(message("en", "cookies.status.allowed"), { exact: true }).first()).toBeVisible();
     await page.reload();
-    await visible(page.getByText(message("en", "cookies.status.allowed"), { exact: true }));
+    await expect(page.getByText(message("en", "cookies.status.allowed"), { exact: true }).first()).toBeVisible();
   });
 
-  it("lets the visitor close the reopened choice without changing it, the first visit's banner offering no such way out", async () => {
+  test("lets the visitor close the reopened choice without changing it, the first visit's banner offering no such way out", async ({ context, openPage }) => {
     const page = await openPage("/fr", { consent: "undecided" });
-    const banner = await visible(consentBanner(page));
+    const banner = consentBanner(page);
+    await expect(banner).toBeVisible();
     await banner.getByRole("button", { name: message("fr", "consent.choose"), exact: true }).click();
-    await visible(categorySwitch(banner, "fr", "maps"));
-    expect(await banner.getByRole("button", { name: message("fr", "consent.cancel"), exact: true }).count()).toBe(0);
+    await expect(categorySwitch(banner, "fr", "maps")).toBeVisible();
+    await expect(banner.getByRole("button", { name: message("fr", "consent.cancel"), exact: true })).toHaveCount(0);
     await setChecked(categorySwitch(banner, "fr", "maps"), true);
     const decidedAfter = Date.now();
     await banner.getByRole("button", { name: message("fr", "consent.save"), exact: true }).click();
-    await hidden(banner);
+    await expect(banner).toBeHidden();
     const chosen: Choices = { ...NONE, maps: true };
-    await expectConsentCookie(chosen, decidedAfter);
-    const cookieBefore = (await (await currentContext()).cookies()).find((cookie) => cookie.name === CONSENT_COOKIE);
+    await expectConsentCookie(context, chosen, decidedAfter);
+    const cookieBefore = (await context.cookies()).find((cookie) => cookie.name === CONSENT_COOKIE);
 
     await page.goto("/fr/gestion-des-cookies");
     const change = page.getByRole("button", { name: message("fr", "cookies.change"), exact: true });
     await change.click();
-    const panel = await visible(consentBanner(page));
+    const panel = consentBanner(page);
+    await expect(panel).toBeVisible();
     await setChecked(categorySwitch(panel, "fr", "payment"), true);
     await panel.getByRole("button", { name: message("fr", "consent.cancel"), exact: true }).click();
-    await hidden(panel);
+    await expect(panel).toBeHidden();
     // The choice in force, and the cookie that keeps it, are as they were; the focus is back on the button.
     await expectStatuses(page, "fr", chosen);
-    const cookieAfter = (await (await currentContext()).cookies()).find((cookie) => cookie.name === CONSENT_COOKIE);
+    const cookieAfter = (await context.cookies()).find((cookie) => cookie.name === CONSENT_COOKIE);
     expect(cookieAfter).toEqual(cookieBefore);
-    await expect.poll(() => change.evaluate((element) => element === document.activeElement)).toBe(true);
+    await expect(change).toBeFocused();
   });
 });
 
@@ -232,49 +247,48 @@ function outside(requested: URL[], shopHost: string): string[] {
 
 /** Waits until the page has its title and nothing in it is still loading. */
 async function settled(page: Page): Promise<void> {
-  await visible(page.getByRole("heading", { level: 1 }));
-  await page.waitForFunction(() => document.querySelector('main [aria-busy="true"]') === null);
+  await expect(page.getByRole("heading", { level: 1 }).first()).toBeVisible();
+  await expect(page.locator('main [aria-busy="true"]')).toHaveCount(0);
   await page.waitForLoadState("networkidle");
 }
 
-describe("outside services and consent", () => {
-  it("asks nothing of another host on the home, listing, product and contact pages, before or after refusing", async () => {
+test.describe("outside services and consent", () => {
+  test("asks nothing of another host on the home, listing, product and contact pages, before or after refusing", async ({ context, openPage }) => {
     const top = await largestTopCategory("fr");
     const product = top.listing.products.content[0];
     if (!product) throw new Error("the largest category has no product");
     const paths = ["/fr", `/fr/categorie/${top.node.path}`, `/fr/produit/${product.slug}`, "/fr/contact"];
-    const requested = requestsOf(await currentContext());
+    const requested = requestsOf(context);
 
     const page = await openPage("/fr", { consent: "undecided" });
     const shopHost = new URL(page.url()).hostname;
     for (const path of paths) {
       await page.goto(path);
       await settled(page);
-      await visible(consentBanner(page));
+      await expect(consentBanner(page)).toBeVisible();
     }
     // The contact form's captcha (the shop's own ALTCHA) is on the page, its code loaded.
-    await page.locator("altcha-widget").waitFor({ state: "attached" });
+    await expect(page.locator("altcha-widget")).toBeAttached();
     expect(requested.some((url) => url.pathname.startsWith("/api/v1/"))).toBe(true);
     expect(outside(requested, shopHost)).toEqual([]);
 
     const banner = consentBanner(page);
     await banner.getByRole("button", { name: message("fr", "consent.refuseAll"), exact: true }).click();
-    await hidden(banner);
+    await expect(banner).toBeHidden();
     const beforeRefusal = requested.length;
     for (const path of paths) {
       await page.goto(path);
       await settled(page);
     }
-    await page.locator("altcha-widget").waitFor({ state: "attached" });
+    await expect(page.locator("altcha-widget")).toBeAttached();
     expect(requested.length).toBeGreaterThan(beforeRefusal);
     expect(outside(requested, shopHost)).toEqual([]);
   });
 
-  it("with reCAPTCHA configured, loads it from its host only once the visitor allows the captcha category", async () => {
-    const context = await currentContext();
+  test("with reCAPTCHA configured, loads it from its host only once the visitor allows the captcha category", async ({ context, openPage }) => {
     // The shop under test runs with its own ALTCHA captcha: its pages are given the configuration a
     // shop with a reCAPTCHA site key writes, and the reCAPTCHA script is answered here, offline.
-    const shopOrigin = new URL(inject("baseUrl")).origin;
+    const shopOrigin = new URL(baseUrl()).origin;
     await context.route(
       (url) => url.origin === shopOrigin,
       async (route) => {
@@ -302,27 +316,28 @@ describe("outside services and consent", () => {
     const askingConsent = form.getByText(message("fr", "auth.captcha.consent"));
     await settled(page);
     expect(outside(requested, shopHost)).toEqual([]);
-    await visible(askingConsent);
+    await expect(askingConsent).toBeVisible();
 
     const banner = consentBanner(page);
     await banner.getByRole("button", { name: message("fr", "consent.refuseAll"), exact: true }).click();
-    await hidden(banner);
+    await expect(banner).toBeHidden();
     await page.reload();
     await settled(page);
     expect(outside(requested, shopHost)).toEqual([]);
-    await visible(askingConsent);
+    await expect(askingConsent).toBeVisible();
 
     // Allowing the captcha category alone is what lets the script come.
     await page.goto("/fr/gestion-des-cookies");
     await page.getByRole("button", { name: message("fr", "cookies.change"), exact: true }).click();
-    const panel = await visible(consentBanner(page));
+    const panel = consentBanner(page);
+    await expect(panel).toBeVisible();
     await setChecked(categorySwitch(panel, "fr", "captcha"), true);
     await panel.getByRole("button", { name: message("fr", "consent.save"), exact: true }).click();
-    await hidden(panel);
+    await expect(panel).toBeHidden();
     const script = page.waitForRequest((request) => new URL(request.url()).hostname === "www.google.com");
     await page.goto("/fr/contact");
     expect(new URL((await script).url()).pathname).toBe("/recaptcha/api.js");
-    await hidden(askingConsent);
+    await expect(askingConsent).toBeHidden();
     expect(outside(requested, shopHost).map((href) => new URL(href).hostname)).toEqual(["www.google.com"]);
   });
 });

@@ -3,31 +3,29 @@
 // as the app once it has run; the app takes over without a frame where they are missing (the
 // banner once its code, loaded after the first render, is in), and the banner's buttons work all
 // along. A visitor who has decided gets no banner from either.
-import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { inject } from "vitest";
-import { CHROME_ARGS } from "./support/chrome.ts";
-import { message } from "./support/messages.ts";
-import { hidden, visible } from "./support/waits.ts";
-import { MOBILE, DESKTOP } from "./support/browser.ts";
 import type { Lang } from "./support/api.ts";
+import { DESKTOP, expect, MOBILE, test as shopTest, type BrowserContext, type Locator, type Page } from "./support/fixtures.ts";
+import { message } from "./support/messages.ts";
 
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  browser = await chromium.launch({ executablePath: inject("chromePath"), args: CHROME_ARGS, headless: true });
-});
-afterAll(async () => {
-  for (const context of contexts) await context.close();
-  await browser?.close();
-});
-
-async function newContext(options: { javaScriptEnabled: boolean; viewport: { width: number; height: number } }): Promise<BrowserContext> {
-  const context = await browser.newContext({ baseURL: inject("baseUrl"), locale: "fr-FR", ...options });
-  contexts.push(context);
-  return context;
+interface ContextOptions {
+  javaScriptEnabled: boolean;
+  viewport: { width: number; height: number };
 }
+
+const test = shopTest.extend<{
+  /** A context of its own (with or without scripts), closed after the test. */
+  newContext: (options: ContextOptions) => Promise<BrowserContext>;
+}>({
+  newContext: async ({ browser }, use) => {
+    const contexts: BrowserContext[] = [];
+    await use(async (options) => {
+      const context = await browser.newContext({ locale: "fr-FR", ...options });
+      contexts.push(context);
+      return context;
+    });
+    for (const context of contexts) await context.close();
+  },
+});
 
 const banner = (page: Page, lang: Lang) => page.getByRole("region", { name: message(lang, "consent.title") });
 
@@ -42,8 +40,9 @@ interface Shell {
 
 /** What a visitor sees of the shell: the banner's text and buttons, and where the banner and logo are. */
 async function shellOf(page: Page, lang: Lang): Promise<Shell> {
-  const region = await visible(banner(page, lang));
-  const box = async (locator: ReturnType<Page["locator"]>) => {
+  const region = banner(page, lang);
+  await expect(region).toBeVisible();
+  const box = async (locator: Locator) => {
     const rect = await locator.boundingBox();
     return rect ? [rect.x, rect.y, rect.width, rect.height].map(Math.round) : [];
   };
@@ -73,37 +72,42 @@ const WATCH_SHELL = `
   });
 `;
 
-describe("first paint", () => {
-  it.each([
+/** How Vitest named a window size in these tests' titles (`{ width: 375, height: 812 }`). */
+const sizeName = ({ width, height }: { width: number; height: number }) => `{ width: ${width}, height: ${height} }`;
+
+test.describe("first paint", () => {
+  for (const [lang, path, viewport] of [
     ["fr", "/fr", MOBILE],
     ["en", "/en/gestion-des-cookies", MOBILE],
     ["en", "/en", DESKTOP],
-  ] as const)("shows the app's own shell before the script (%s %s, %o), which the app takes over in place", async (lang, path, viewport) => {
-    const withoutScript = await (await newContext({ javaScriptEnabled: false, viewport })).newPage();
-    await withoutScript.goto(path);
-    const painted = await shellOf(withoutScript, lang);
-    expect(painted.buttons).toEqual([message(lang, "consent.refuseAll"), message(lang, "consent.choose"), message(lang, "consent.acceptAll")]);
-    expect(await withoutScript.locator("html").getAttribute("lang")).toBe(lang);
+  ] as const) {
+    test(`shows the app's own shell before the script (${lang} ${path}, ${sizeName(viewport)}), which the app takes over in place`, async ({ newContext }) => {
+      const withoutScript = await (await newContext({ javaScriptEnabled: false, viewport })).newPage();
+      await withoutScript.goto(path);
+      const painted = await shellOf(withoutScript, lang);
+      expect(painted.buttons).toEqual([message(lang, "consent.refuseAll"), message(lang, "consent.choose"), message(lang, "consent.acceptAll")]);
+      await expect(withoutScript.locator("html")).toHaveAttribute("lang", lang);
 
-    const page = await (await newContext({ javaScriptEnabled: true, viewport })).newPage();
-    await page.addInitScript(WATCH_SHELL);
-    await page.goto(path);
-    await page.getByRole("main").waitFor();
-    // The server's shell is gone once the app's banner is there (its code loads after the first
-    // render; read before, the banner could be either), the app's shell is the painted one, and no
-    // frame painted lacked the banner or the logo, or doubled them.
-    await page.locator("#first-paint").waitFor({ state: "detached" });
-    expect(await shellOf(page, lang)).toEqual(painted);
-    expect(await page.evaluate("window.__shellFrames")).toBeGreaterThan(0);
-    expect(await page.evaluate("window.__shellGaps")).toEqual([]);
+      const page = await (await newContext({ javaScriptEnabled: true, viewport })).newPage();
+      await page.addInitScript(WATCH_SHELL);
+      await page.goto(path);
+      await expect(page.getByRole("main")).toBeVisible();
+      // The server's shell is gone once the app's banner is there (its code loads after the first
+      // render; read before, the banner could be either), the app's shell is the painted one, and no
+      // frame painted lacked the banner or the logo, or doubled them.
+      await expect(page.locator("#first-paint")).not.toBeAttached();
+      expect(await shellOf(page, lang)).toEqual(painted);
+      expect(await page.evaluate("window.__shellFrames")).toBeGreaterThan(0);
+      expect(await page.evaluate("window.__shellGaps")).toEqual([]);
 
-    // The buttons are the app's now.
-    await banner(page, lang).getByRole("button", { name: message(lang, "consent.acceptAll"), exact: true }).click();
-    await hidden(banner(page, lang));
-    expect((await page.context().cookies()).map((cookie) => cookie.name)).toContain("consent");
-  });
+      // The buttons are the app's now.
+      await banner(page, lang).getByRole("button", { name: message(lang, "consent.acceptAll"), exact: true }).click();
+      await expect(banner(page, lang)).toBeHidden();
+      await expect.poll(async () => (await page.context().cookies()).map((cookie) => cookie.name)).toContain("consent");
+    });
+  }
 
-  it("does what the painted banner's button was pressed for before the app had started", async () => {
+  test("does what the painted banner's button was pressed for before the app had started", async ({ newContext }) => {
     const page = await (await newContext({ javaScriptEnabled: true, viewport: MOBILE })).newPage();
     // The app's script is held back until the visitor has pressed the button.
     let release: () => void = () => undefined;
@@ -114,15 +118,16 @@ describe("first paint", () => {
     });
     await page.goto("/fr");
     await page.locator("#first-paint").getByRole("button", { name: message("fr", "consent.refuseAll"), exact: true }).click();
-    expect(await page.getByRole("main").count()).toBe(0);
+    // The app has not started: its script is held back until the button was pressed.
+    await expect(page.getByRole("main")).toHaveCount(0);
     release();
-    await page.getByRole("main").waitFor();
-    await hidden(banner(page, "fr"));
+    await expect(page.getByRole("main")).toBeVisible();
+    await expect(banner(page, "fr")).toBeHidden();
     const consent = (await page.context().cookies()).find((cookie) => cookie.name === "consent");
     expect(JSON.parse(decodeURIComponent(consent?.value ?? "null"))).toEqual(expect.objectContaining({ categories: { maps: false, captcha: false, payment: false } }));
   });
 
-  it("hands the focus on a painted banner's button to the same button of the app's banner", async () => {
+  test("hands the focus on a painted banner's button to the same button of the app's banner", async ({ newContext }) => {
     const page = await (await newContext({ javaScriptEnabled: true, viewport: DESKTOP })).newPage();
     // The app's banner is held back until a keyboard user has reached the painted one's button.
     let release: () => void = () => undefined;
@@ -132,19 +137,41 @@ describe("first paint", () => {
       await route.continue();
     });
     await page.goto("/en");
-    await page.getByRole("main").waitFor();
+    await expect(page.getByRole("main")).toBeVisible();
     const acceptAll = message("en", "consent.acceptAll");
     await page.locator("#first-paint").getByRole("button", { name: acceptAll, exact: true }).focus();
     release();
-    await page.locator("#first-paint").waitFor({ state: "detached" });
+    await expect(page.locator("#first-paint")).not.toBeAttached();
     const active = await page.evaluate(() => ({ text: document.activeElement?.textContent, inApp: document.getElementById("root")?.contains(document.activeElement) }));
     expect(active).toEqual({ text: acceptAll, inApp: true });
     await page.keyboard.press("Enter");
-    await hidden(banner(page, "en"));
-    expect((await page.context().cookies()).map((cookie) => cookie.name)).toContain("consent");
+    await expect(banner(page, "en")).toBeHidden();
+    await expect.poll(async () => (await page.context().cookies()).map((cookie) => cookie.name)).toContain("consent");
   });
 
-  it("keeps the painted banner, working, when the app's banner cannot be loaded", async () => {
+  test("ends a press begun on a painted banner's button on the same button of the app's banner, which took its place meanwhile", async ({ newContext }) => {
+    const page = await (await newContext({ javaScriptEnabled: true, viewport: MOBILE })).newPage();
+    // The app's banner is held back until the mouse button is down on the painted one's button.
+    let release: () => void = () => undefined;
+    const pressed = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/consent-region-[^/]+\.js$/, async (route) => {
+      await pressed;
+      await route.continue();
+    });
+    await page.goto("/fr");
+    await expect(page.getByRole("main")).toBeVisible();
+    await page.locator("#first-paint").getByRole("button", { name: message("fr", "consent.refuseAll"), exact: true }).hover();
+    await page.mouse.down();
+    release();
+    // The app's banner is in the painted one's place before the mouse button comes up.
+    await expect(page.locator("#first-paint")).not.toBeAttached();
+    await page.mouse.up();
+    await expect(banner(page, "fr")).toBeHidden();
+    const consent = (await page.context().cookies()).find((cookie) => cookie.name === "consent");
+    expect(JSON.parse(decodeURIComponent(consent?.value ?? "null"))).toMatchObject({ categories: { maps: false, captcha: false, payment: false } });
+  });
+
+  test("keeps the painted banner, working, when the app's banner cannot be loaded", async ({ newContext }) => {
     const page = await (await newContext({ javaScriptEnabled: true, viewport: MOBILE })).newPage();
     const reported = new Promise<void>((resolve) =>
       page.on("console", (entry) => {
@@ -153,36 +180,36 @@ describe("first paint", () => {
     );
     await page.route(/\/assets\/consent-region-[^/]+\.js$/, (route) => route.abort("internetdisconnected"));
     await page.goto("/fr");
-    await page.getByRole("main").waitFor();
+    await expect(page.getByRole("main")).toBeVisible();
     await reported;
     const painted = page.locator("#first-paint").getByRole("region", { name: message("fr", "consent.title") });
-    await visible(painted);
+    await expect(painted).toBeVisible();
     // Only the banner is left of the server's shell: the app's header is the one shown.
-    expect(await page.locator("header .brand-logo").count()).toBe(1);
+    await expect(page.locator("header .brand-logo")).toHaveCount(1);
     await painted.getByRole("button", { name: message("fr", "consent.refuseAll"), exact: true }).click();
-    await hidden(banner(page, "fr"));
+    await expect(banner(page, "fr")).toBeHidden();
     // The focus, on the pressed button, goes to the page's content, as from the app's banner.
-    expect(await page.evaluate(() => document.activeElement?.id)).toBe("main");
+    await expect(page.locator("#main")).toBeFocused();
     const consent = (await page.context().cookies()).find((cookie) => cookie.name === "consent");
     expect(JSON.parse(decodeURIComponent(consent?.value ?? "null"))).toMatchObject({ categories: { maps: false, captcha: false } });
   });
 
-  it("paints no banner for a visitor who has decided, with or without the script", async () => {
+  test("paints no banner for a visitor who has decided, with or without the script", async ({ newContext }) => {
     const context = await newContext({ javaScriptEnabled: true, viewport: MOBILE });
     const page = await context.newPage();
     await page.goto("/fr");
     await banner(page, "fr").getByRole("button", { name: message("fr", "consent.refuseAll"), exact: true }).click();
-    await hidden(banner(page, "fr"));
+    await expect(banner(page, "fr")).toBeHidden();
 
     const withoutScript = await (await newContext({ javaScriptEnabled: false, viewport: MOBILE })).newPage();
     await withoutScript.context().addCookies(await context.cookies());
     await withoutScript.goto("/fr");
-    await visible(withoutScript.locator("header .brand-logo"));
-    expect(await withoutScript.locator("section.consent").count()).toBe(0);
+    await expect(withoutScript.locator("header .brand-logo")).toBeVisible();
+    await expect(withoutScript.locator("section.consent")).toHaveCount(0);
 
     await page.goto("/en");
-    await page.getByRole("main").waitFor();
-    await visible(page.locator("header .brand-logo"));
-    expect(await page.locator("section.consent").count()).toBe(0);
+    await expect(page.getByRole("main")).toBeVisible();
+    await expect(page.locator("header .brand-logo")).toBeVisible();
+    await expect(page.locator("section.consent")).toHaveCount(0);
   });
 });

@@ -5,16 +5,14 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import type { Locator, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_SOCIAL_LINKS } from "../../server/config.ts";
 import type { SocialLink } from "../../common/runtime-config.ts";
 import { SOCIAL_NETWORK_DISPLAY } from "../../src/features/footer/social-links.ts";
 import { data, storefrontApi, type Lang } from "./support/api.ts";
-import { openPage } from "./support/browser.ts";
+import { expect, test, type Locator, type Page } from "./support/fixtures.ts";
 import { message } from "./support/messages.ts";
 import { startShop, type RunningShop } from "./support/shop-process.ts";
-import { visible, waitForPath } from "./support/waits.ts";
+import { atPath } from "./support/waits.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 
@@ -41,29 +39,32 @@ async function expectSocialLinks(page: Page, lang: Lang, expected: readonly Soci
   const footer = await footerOf(page);
   const social = footer.getByRole("region", { name: message(lang, "footer.followUs"), exact: true });
   const links = social.getByRole("link");
-  await visible(links);
-  expect(await Promise.all((await links.all()).map((link) => link.getAttribute("href")))).toEqual(expected.map(({ url }) => url));
+  await expect(links.first()).toBeVisible();
+  await expect.poll(async () => Promise.all((await links.all()).map((link) => link.getAttribute("href")))).toEqual(expected.map(({ url }) => url));
   const icons = new Set<string>();
   for (const { network, url } of expected) {
     const { label, icon } = SOCIAL_NETWORK_DISPLAY[network];
     // Its name says that it opens a new tab; what the eye reads is the network's name.
     const link = social.getByRole("link", { name: new RegExp(`^${escapeRegExp(label)}\\s+${escapeRegExp(message(lang, "layout.newWindow"))}$`) });
-    await visible(link.getByText(label, { exact: true }));
-    expect(await link.getAttribute("href")).toBe(url);
-    expect(await link.getAttribute("target")).toBe("_blank");
-    expect((await link.getAttribute("rel"))?.split(/\s+/)).toContain("noopener");
-    const svg = await visible(link.locator("svg"));
-    expect(await svg.getAttribute("aria-hidden")).toBe("true");
-    const drawn = await svg.locator("path").getAttribute("d");
-    expect(drawn).toBe(icon.path);
-    icons.add(drawn ?? "");
+    await expect(link.getByText(label, { exact: true })).toBeVisible();
+    await expect(link).toHaveAttribute("href", url);
+    await expect(link).toHaveAttribute("target", "_blank");
+    await expect(link).toHaveAttribute("rel", /(^|\s)noopener(\s|$)/);
+    const svg = link.locator("svg");
+    await expect(svg).toBeVisible();
+    await expect(svg).toHaveAttribute("aria-hidden", "true");
+    const drawn = svg.locator("path");
+    await expect(drawn).toHaveAttribute("d", icon.path);
+    icons.add((await drawn.getAttribute("d")) ?? "");
   }
   expect(icons.size).toBe(expected.length);
 }
 
 async function footerOf(page: Page): Promise<Locator> {
   // The footer's code loads after the page's first render.
-  return visible(page.getByRole("contentinfo"));
+  const footer = page.getByRole("contentinfo");
+  await expect(footer).toBeVisible();
+  return footer;
 }
 
 /** The pathname a link leads to. */
@@ -71,65 +72,69 @@ async function pathOf(link: Locator): Promise<string> {
   return new URL((await link.getAttribute("href")) ?? "", link.page().url()).pathname;
 }
 
-describe.each(["fr", "en"] as const)("the footer in %s", (lang: Lang) => {
-  it("shows the three commitments of the reassurance banner, the free return's asterisk explained below", async () => {
-    const page = await openPage(`/${lang}`);
-    const footer = await footerOf(page);
-    const banner = footer.getByRole("region", { name: message(lang, "footer.reassurance"), exact: true });
-    const items = banner.getByRole("listitem");
-    await visible(items);
-    expect((await items.allInnerTexts()).map((text) => text.replace(/\s+/g, " ").trim())).toEqual([
-      message(lang, "footer.reassurance.securePayment"),
-      message(lang, "footer.reassurance.delivery48h"),
-      `${message(lang, "footer.reassurance.freeReturn")} *`,
-    ]);
-    for (const item of await items.all()) await visible(item.locator("svg"));
-    // The asterisk is decoration for the eye; the note at the foot of the page says what it means.
-    const note = footer.getByText(message(lang, "footer.freeReturnNote"));
-    await visible(note);
-    expect((await note.innerText()).trim().startsWith("*")).toBe(true);
-    expect(await pathOf(note.getByRole("link", { name: message(lang, "footer.freeReturnLink"), exact: true }))).toBe(`/${lang}/echange-retour`);
+for (const lang of ["fr", "en"] as const) {
+  test.describe(`the footer in ${lang}`, () => {
+    test("shows the three commitments of the reassurance banner, the free return's asterisk explained below", async ({ openPage }) => {
+      const page = await openPage(`/${lang}`);
+      const footer = await footerOf(page);
+      const banner = footer.getByRole("region", { name: message(lang, "footer.reassurance"), exact: true });
+      const items = banner.getByRole("listitem");
+      await expect(items).toHaveText(
+        [message(lang, "footer.reassurance.securePayment"), message(lang, "footer.reassurance.delivery48h"), `${message(lang, "footer.reassurance.freeReturn")} *`],
+        { useInnerText: true },
+      );
+      for (const item of await items.all()) await expect(item.locator("svg")).toBeVisible();
+      // The asterisk is decoration for the eye; the note at the foot of the page says what it means.
+      const note = footer.getByText(message(lang, "footer.freeReturnNote"));
+      await expect(note).toBeVisible();
+      await expect(note).toHaveText(/^\s*\*/, { useInnerText: true });
+      await expect.poll(() => pathOf(note.getByRole("link", { name: message(lang, "footer.freeReturnLink"), exact: true }))).toBe(`/${lang}/echange-retour`);
+    });
+
+    test("lists the information pages, blog included, and leads to the blog", async ({ openPage }) => {
+      const page = await openPage(`/${lang}`);
+      const footer = await footerOf(page);
+      const information = footer.getByRole("navigation", { name: message(lang, "footer.information"), exact: true });
+      const links = information.getByRole("link");
+      await expect(links.first()).toBeVisible();
+      await expect(links).toHaveText(
+        INFORMATION_LINKS.map(([id]) => message(lang, id)),
+        { useInnerText: true },
+      );
+      const shown = await Promise.all((await links.all()).map(async (link) => [(await link.innerText()).trim(), await pathOf(link)]));
+      expect(shown).toEqual(INFORMATION_LINKS.map(([id, path]) => [message(lang, id), `/${lang}${path}`]));
+
+      await information.getByRole("link", { name: message(lang, "footer.link.blog"), exact: true }).click();
+      await expect(page).toHaveURL(atPath(`/${lang}/blog`));
+      const blog = await data((await storefrontApi(lang)).GET("/afs_marketing_other/blog"));
+      await expect(page.getByRole("heading", { level: 1, name: blog.title })).toBeVisible();
+    });
+
+    test("links to each social account of the default configuration with its icon and name, in a new tab", async ({ openPage }) => {
+      const page = await openPage(`/${lang}`);
+      await expectSocialLinks(page, lang, DEFAULT_SOCIAL_LINKS);
+    });
+
+    test("opens the newsletter's data protection policy in a new tab, without giving it the shop's window", async ({ openPage }) => {
+      const page = await openPage(`/${lang}`);
+      const footer = await footerOf(page);
+      const newsletter = footer.getByRole("region", { name: message(lang, "footer.newsletter.title"), exact: true });
+      const policy = newsletter.getByRole("link", { name: new RegExp(`^${escapeRegExp(message(lang, "footer.newsletter.policy"))}`) });
+      await expect(policy).toHaveAttribute("target", "_blank");
+      await expect(policy).toHaveAttribute("rel", /(^|\s)noopener(\s|$)/);
+
+      const [tab] = await Promise.all([page.context().waitForEvent("page"), policy.click()]);
+      await expect(tab).toHaveURL(atPath(`/${lang}/politique-de-protection-des-donnees-personnelles`));
+      await expect(tab.getByRole("heading", { level: 1 })).toBeVisible();
+      // noopener: the new tab cannot reach back to the shop's window.
+      expect(await tab.evaluate(() => window.opener)).toBeNull();
+      // The shop's tab stays where it was.
+      expect(new URL(page.url()).pathname).toBe(`/${lang}`);
+    });
   });
+}
 
-  it("lists the information pages, blog included, and leads to the blog", async () => {
-    const page = await openPage(`/${lang}`);
-    const footer = await footerOf(page);
-    const information = footer.getByRole("navigation", { name: message(lang, "footer.information"), exact: true });
-    const links = information.getByRole("link");
-    await visible(links);
-    const shown = await Promise.all((await links.all()).map(async (link) => [(await link.innerText()).trim(), await pathOf(link)]));
-    expect(shown).toEqual(INFORMATION_LINKS.map(([id, path]) => [message(lang, id), `/${lang}${path}`]));
-
-    await information.getByRole("link", { name: message(lang, "footer.link.blog"), exact: true }).click();
-    await waitForPath(page, `/${lang}/blog`);
-    const blog = await data((await storefrontApi(lang)).GET("/afs_marketing_other/blog"));
-    await visible(page.getByRole("heading", { level: 1, name: blog.title }));
-  });
-
-  it("links to each social account of the default configuration with its icon and name, in a new tab", async () => {
-    const page = await openPage(`/${lang}`);
-    await expectSocialLinks(page, lang, DEFAULT_SOCIAL_LINKS);
-  });
-
-  it("opens the newsletter's data protection policy in a new tab, without giving it the shop's window", async () => {
-    const page = await openPage(`/${lang}`);
-    const footer = await footerOf(page);
-    const newsletter = footer.getByRole("region", { name: message(lang, "footer.newsletter.title"), exact: true });
-    const policy = newsletter.getByRole("link", { name: new RegExp(`^${escapeRegExp(message(lang, "footer.newsletter.policy"))}`) });
-    expect(await policy.getAttribute("target")).toBe("_blank");
-    expect((await policy.getAttribute("rel"))?.split(/\s+/)).toContain("noopener");
-
-    const [tab] = await Promise.all([page.context().waitForEvent("page"), policy.click()]);
-    await waitForPath(tab, `/${lang}/politique-de-protection-des-donnees-personnelles`);
-    await visible(tab.getByRole("heading", { level: 1 }));
-    // noopener: the new tab cannot reach back to the shop's window.
-    expect(await tab.evaluate(() => window.opener)).toBeNull();
-    // The shop's tab stays where it was.
-    expect(new URL(page.url()).pathname).toBe(`/${lang}`);
-  });
-});
-
-describe("the footer of a shop started with its own SOCIAL_LINKS", () => {
+test.describe("the footer of a shop started with its own SOCIAL_LINKS", () => {
   const CONFIGURED: readonly SocialLink[] = [
     { network: "youtube", url: "https://www.youtube.com/@escale" },
     { network: "linkedin", url: "https://www.linkedin.com/company/escale/?viewAsMember=true" },
@@ -137,16 +142,17 @@ describe("the footer of a shop started with its own SOCIAL_LINKS", () => {
   let shop: RunningShop | undefined;
   let dataDir: string | undefined;
 
-  beforeAll(async () => {
+  test.beforeAll(async () => {
+    test.setTimeout(SECOND_SHOP_START_MS);
     dataDir = await mkdtemp(path.join(tmpdir(), "escale-e2e-social-"));
     shop = await startShop({ cwd: ROOT, dataDir, env: { SOCIAL_LINKS: CONFIGURED.map(({ network, url }) => `${network}=${url}`).join(",") } });
-  }, SECOND_SHOP_START_MS);
-  afterAll(async () => {
+  });
+  test.afterAll(async () => {
     await shop?.stop();
     if (dataDir) await rm(dataDir, { recursive: true, force: true });
   });
 
-  it("links to exactly those accounts, in their order", async () => {
+  test("links to exactly those accounts, in their order", async ({ openPage }) => {
     if (!shop) throw new Error("the second shop did not start");
     const page = await openPage(`${shop.baseUrl}/en`);
     await expectSocialLinks(page, "en", CONFIGURED);

@@ -1,12 +1,10 @@
 // The home page: the carousel shows the slides meant for this shop, with links in the page's
 // language; the featured block, the universe blocks and the bestsellers come from the API.
-import type { Locator, Page } from "playwright-core";
-import { describe, expect, it } from "vitest";
 import { data, storefrontApi, type Lang } from "./support/api.ts";
-import { currentContext, openPage } from "./support/browser.ts";
 import { bestsellers, categoryTree, samePathIn } from "./support/catalogue.ts";
+import { expect, test, type BrowserContext, type Locator, type OpenPage, type Page } from "./support/fixtures.ts";
 import { message } from "./support/messages.ts";
-import { visible, waitForPath } from "./support/waits.ts";
+import { atPath } from "./support/waits.ts";
 
 const CATEGORY_WORD: Record<Lang, string> = { fr: "categorie", en: "category" };
 
@@ -19,63 +17,69 @@ async function localised(link: string, lang: Lang): Promise<string> {
   return `/en/${CATEGORY_WORD.en}/${path ?? match[1]}`;
 }
 
-async function hrefOf(page: Page, link: ReturnType<Page["getByRole"]>): Promise<string> {
+/** The pathname a link leads to. */
+async function hrefOf(page: Page, link: Locator): Promise<string> {
   return new URL((await link.getAttribute("href")) ?? "", page.url()).pathname;
 }
 
-describe.each(["fr", "en"] as const)("the home page in %s", (lang) => {
-  it("shows only the slides enabled for this shop, linking to pages in the language", async () => {
-    const api = await storefrontApi(lang);
-    const entries = (await data(api.GET("/marketing/home-slider"))).sliders.flatMap((slider) => slider.entries);
-    const shown = entries.filter((entry) => entry.enabled && entry.targets.includes("main"));
-    const hidden = entries.filter((entry) => !shown.includes(entry));
-    expect(shown.length).toBeGreaterThan(1);
+for (const lang of ["fr", "en"] as const) {
+  test.describe(`the home page in ${lang}`, () => {
+    test("shows only the slides enabled for this shop, linking to pages in the language", async ({ openPage }) => {
+      const api = await storefrontApi(lang);
+      const entries = (await data(api.GET("/marketing/home-slider"))).sliders.flatMap((slider) => slider.entries);
+      const shown = entries.filter((entry) => entry.enabled && entry.targets.includes("main"));
+      const hidden = entries.filter((entry) => !shown.includes(entry));
+      expect(shown.length).toBeGreaterThan(1);
 
-    const page = await openPage(`/${lang}`);
-    const slider = await visible(page.getByRole("region", { name: message(lang, "home.slider.label") }));
-    for (const [index, slide] of shown.entries()) {
-      const dot = slider.getByRole("button", {
-        name: message(lang, "home.slider.goTo").replace("{index}", String(index + 1)).replace("{title}", slide.title),
-        exact: true,
-      });
-      await visible(dot);
-    }
-    for (const slide of hidden) expect(await slider.getByText(slide.title, { exact: true }).count()).toBe(0);
+      const page = await openPage(`/${lang}`);
+      const slider = page.getByRole("region", { name: message(lang, "home.slider.label") });
+      await expect(slider).toBeVisible();
+      for (const [index, slide] of shown.entries()) {
+        const dot = slider.getByRole("button", {
+          name: message(lang, "home.slider.goTo").replace("{index}", String(index + 1)).replace("{title}", slide.title),
+          exact: true,
+        });
+        await expect(dot).toBeVisible();
+      }
+      for (const slide of hidden) await expect(slider.getByText(slide.title, { exact: true })).toHaveCount(0);
 
-    const first = shown[0];
-    if (!first) throw new Error("no slide shown");
-    const link = slider.getByRole("link", { name: first.label, exact: true });
-    expect(await hrefOf(page, link)).toBe(await localised(first.link, lang));
+      const first = shown[0];
+      if (!first) throw new Error("no slide shown");
+      const link = slider.getByRole("link", { name: first.label, exact: true });
+      const firstTarget = await localised(first.link, lang);
+      await expect.poll(() => hrefOf(page, link)).toBe(firstTarget);
 
-    // The second dot brings its slide, whose link becomes reachable.
-    const second = shown[1];
-    if (!second) throw new Error("a single slide");
-    await slider.getByRole("button", { name: message(lang, "home.slider.goTo").replace("{index}", "2").replace("{title}", second.title), exact: true }).click();
-    await slider.getByRole("link", { name: second.label, exact: true }).click();
-    await waitForPath(page, await localised(second.link, lang));
+      // The second dot brings its slide, whose link becomes reachable.
+      const second = shown[1];
+      if (!second) throw new Error("a single slide");
+      await slider.getByRole("button", { name: message(lang, "home.slider.goTo").replace("{index}", "2").replace("{title}", second.title), exact: true }).click();
+      await slider.getByRole("link", { name: second.label, exact: true }).click();
+      await expect(page).toHaveURL(atPath(await localised(second.link, lang)));
+    });
+
+    test("shows the featured block, the universes and the bestsellers of the API", async ({ openPage }) => {
+      const api = await storefrontApi(lang);
+      const content = await data(api.GET("/afs_marketing_other/homepage"));
+      const sellers = await bestsellers(lang, content.bestsellers.categoryPath ?? null);
+
+      const page = await openPage(`/${lang}`);
+      const main = page.getByRole("main");
+      if (content.featuredBlock) {
+        await expect(main.getByRole("heading", { name: content.featuredBlock.title, exact: true })).toBeVisible();
+        const button = main.getByRole("link", { name: content.featuredBlock.buttonLabel, exact: true });
+        const target = await localised(content.featuredBlock.link, lang);
+        await expect.poll(() => hrefOf(page, button)).toBe(target);
+      }
+      for (const block of content.universeBlocks) await expect(main.getByRole("heading", { name: block.title, exact: true })).toBeVisible();
+
+      const section = main.getByRole("region", { name: content.bestsellers.title });
+      await expect(section).toBeVisible();
+      const names = sellers.products.content.map((product) => product.name);
+      expect(names).toHaveLength(10);
+      await expect(section.getByRole("heading", { level: 3 })).toHaveText(names, { useInnerText: true });
+    });
   });
-
-  it("shows the featured block, the universes and the bestsellers of the API", async () => {
-    const api = await storefrontApi(lang);
-    const content = await data(api.GET("/afs_marketing_other/homepage"));
-    const sellers = await bestsellers(lang, content.bestsellers.categoryPath ?? null);
-
-    const page = await openPage(`/${lang}`);
-    const main = page.getByRole("main");
-    if (content.featuredBlock) {
-      await visible(main.getByRole("heading", { name: content.featuredBlock.title, exact: true }));
-      const button = main.getByRole("link", { name: content.featuredBlock.buttonLabel, exact: true });
-      expect(await hrefOf(page, button)).toBe(await localised(content.featuredBlock.link, lang));
-    }
-    for (const block of content.universeBlocks) await visible(main.getByRole("heading", { name: block.title, exact: true }));
-
-    const section = main.getByRole("region", { name: content.bestsellers.title });
-    await visible(section);
-    const names = sellers.products.content.map((product) => product.name);
-    expect(names).toHaveLength(10);
-    await expect.poll(() => section.getByRole("heading", { level: 3 }).allInnerTexts(), { timeout: 15_000 }).toEqual(names);
-  });
-});
+}
 
 /** The slide the slider marks as current: the 1-based index of its current dot. */
 async function currentDot(slider: Locator): Promise<number> {
@@ -97,27 +101,31 @@ async function slideInView(slider: Locator, title: string): Promise<boolean> {
   return slide.x >= frame.x - 1 && slide.x + slide.width <= frame.x + frame.width + 1;
 }
 
-describe("the home slider's autoplay", () => {
-  async function openWithClock(): Promise<{ page: Page; slider: Locator; titles: string[] }> {
+test.describe("the home slider's autoplay", () => {
+  async function openWithClock(context: BrowserContext, openPage: OpenPage): Promise<{ page: Page; slider: Locator; titles: string[] }> {
     const api = await storefrontApi("fr");
     const entries = (await data(api.GET("/marketing/home-slider"))).sliders.flatMap((item) => item.entries);
     const titles = entries.filter((entry) => entry.enabled && entry.targets.includes("main")).map((entry) => entry.title);
     // The page's timers are the test's to run: nothing advances unless the test lets time pass.
-    await (await currentContext()).clock.install();
+    await context.clock.install();
     const page = await openPage("/fr");
     await page.mouse.move(0, 0);
-    const slider = await visible(page.getByRole("region", { name: message("fr", "home.slider.label") }));
-    // The carousel has started once embla has positioned its track.
-    await page.waitForFunction(() => (document.querySelector<HTMLElement>(".home-slider__track")?.style.transform ?? "") !== "");
+    const slider = page.getByRole("region", { name: message("fr", "home.slider.label") });
+    await expect(slider).toBeVisible();
+    // The carousel has started once embla has positioned its track; its 8 s run from then, so the
+    // clock is paused as soon as it has (looked at every 20 ms, not on the usual growing intervals).
+    await expect.poll(() => trackPosition(slider), { intervals: [20] }).not.toBe("");
     await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 100);
     return { page, slider, titles };
   }
 
-  it("moves to the next slide every 8 seconds and loops back to the first", async () => {
-    const { page, slider, titles } = await openWithClock();
+  test("moves to the next slide every 8 seconds and loops back to the first", async ({ context, openPage }) => {
+    const { page, slider, titles } = await openWithClock(context, openPage);
     expect(titles.length).toBeGreaterThan(2);
-    expect(await currentDot(slider)).toBe(1);
-    await visible(slider.locator('.home-slider__track[aria-live="off"]'));
+    // The page's clock is paused: nothing moves while an assertion waits, only when time is run.
+    await expect.poll(() => currentDot(slider)).toBe(1);
+    const track = slider.locator(".home-slider__track");
+    await expect(track).toHaveAttribute("aria-live", "off");
 
     const start = await trackPosition(slider);
     await page.clock.runFor(7_000);
@@ -125,7 +133,7 @@ describe("the home slider's autoplay", () => {
     expect(await trackPosition(slider)).toBe(start);
     expect(await currentDot(slider)).toBe(1);
     await page.clock.runFor(1_000);
-    expect(await trackPosition(slider)).not.toBe(start);
+    await expect.poll(() => trackPosition(slider)).not.toBe(start);
     await expect.poll(() => currentDot(slider)).toBe(2);
 
     for (let slide = 3; slide <= titles.length; slide += 1) {
@@ -139,52 +147,56 @@ describe("the home slider's autoplay", () => {
     await expect.poll(() => slideInView(slider, titles[0] ?? "")).toBe(true);
   });
 
-  it("stays on its slide while the pointer is over it", async () => {
-    const { page, slider } = await openWithClock();
+  test("stays on its slide while the pointer is over it", async ({ context, openPage }) => {
+    const { page, slider } = await openWithClock(context, openPage);
     const start = await trackPosition(slider);
+    const track = slider.locator(".home-slider__track");
     await slider.hover();
     // The slides stop announcing themselves politely only while they run by themselves.
-    await visible(slider.locator('.home-slider__track[aria-live="polite"]'));
+    await expect(track).toHaveAttribute("aria-live", "polite");
     await page.clock.runFor(20_000);
     expect(await trackPosition(slider)).toBe(start);
     expect(await currentDot(slider)).toBe(1);
 
     await page.mouse.move(0, 0);
-    await visible(slider.locator('.home-slider__track[aria-live="off"]'));
+    await expect(track).toHaveAttribute("aria-live", "off");
     await page.clock.runFor(8_000);
     await expect.poll(() => currentDot(slider)).toBe(2);
   });
 });
 
-describe.each(["fr", "en"] as const)("the home page's content in %s", (lang) => {
-  it("lays the universe blocks out by their size: full width, half, quarter", async () => {
-    const api = await storefrontApi(lang);
-    const content = await data(api.GET("/afs_marketing_other/homepage"));
-    const sizes = new Set(content.universeBlocks.map((block) => block.size));
-    expect([...sizes].sort()).toEqual(["full", "half", "small1", "small2"]);
+for (const lang of ["fr", "en"] as const) {
+  test.describe(`the home page's content in ${lang}`, () => {
+    test("lays the universe blocks out by their size: full width, half, quarter", async ({ openPage }) => {
+      const api = await storefrontApi(lang);
+      const content = await data(api.GET("/afs_marketing_other/homepage"));
+      const sizes = new Set(content.universeBlocks.map((block) => block.size));
+      expect([...sizes].sort()).toEqual(["full", "half", "small1", "small2"]);
 
-    const page = await openPage(`/${lang}`);
-    const grid = await visible(page.locator(".universe-grid"));
-    const items = grid.locator(":scope > li");
-    await expect.poll(() => items.count()).toBe(content.universeBlocks.length);
-    const gridWidth = (await grid.boundingBox())?.width ?? 0;
-    const share: Record<string, [number, number]> = { full: [0.99, 1.01], half: [0.45, 0.51], small1: [0.2, 0.26], small2: [0.2, 0.26] };
-    for (const [index, block] of content.universeBlocks.entries()) {
-      const item = items.nth(index);
-      await visible(item.getByRole("heading", { name: block.title, exact: true }));
-      expect(await item.locator("article").getAttribute("class")).toContain(`universe--${block.size}`);
-      const width = ((await item.boundingBox())?.width ?? 0) / gridWidth;
-      const [low, high] = share[block.size] ?? [0, 0];
-      expect(width, `${block.title} (${block.size})`).toBeGreaterThanOrEqual(low);
-      expect(width, `${block.title} (${block.size})`).toBeLessThanOrEqual(high);
-    }
-  });
+      const page = await openPage(`/${lang}`);
+      const grid = page.locator(".universe-grid");
+      await expect(grid).toBeVisible();
+      const items = grid.locator(":scope > li");
+      await expect(items).toHaveCount(content.universeBlocks.length);
+      const gridWidth = (await grid.boundingBox())?.width ?? 0;
+      const share: Record<string, [number, number]> = { full: [0.99, 1.01], half: [0.45, 0.51], small1: [0.2, 0.26], small2: [0.2, 0.26] };
+      for (const [index, block] of content.universeBlocks.entries()) {
+        const item = items.nth(index);
+        await expect(item.getByRole("heading", { name: block.title, exact: true })).toBeVisible();
+        await expect(item.locator("article")).toContainClass(`universe--${block.size}`);
+        const width = ((await item.boundingBox())?.width ?? 0) / gridWidth;
+        const [low, high] = share[block.size] ?? [0, 0];
+        expect(width, `${block.title} (${block.size})`).toBeGreaterThanOrEqual(low);
+        expect(width, `${block.title} (${block.size})`).toBeLessThanOrEqual(high);
+      }
+    });
 
-  it("has the title and description of the marketing content", async () => {
-    const api = await storefrontApi(lang);
-    const { seo } = await data(api.GET("/afs_marketing_other/homepage"));
-    const page = await openPage(`/${lang}`);
-    await expect.poll(() => page.title()).toBe(seo.title);
-    expect(await page.locator('meta[name="description"]').getAttribute("content")).toBe(seo.description);
+    test("has the title and description of the marketing content", async ({ openPage }) => {
+      const api = await storefrontApi(lang);
+      const { seo } = await data(api.GET("/afs_marketing_other/homepage"));
+      const page = await openPage(`/${lang}`);
+      await expect(page).toHaveTitle(seo.title);
+      await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", seo.description);
+    });
   });
-});
+}

@@ -1,12 +1,10 @@
 // The information pages and the blog show the shop's texts from the API; the terms of sale open at
 // their withdrawal section when the address says `#retractation`.
-import type { Locator } from "playwright-core";
-import { describe, expect, it } from "vitest";
 import { data, storefrontApi, type Lang } from "./support/api.ts";
-import { openPage } from "./support/browser.ts";
 import { brandName } from "./support/catalogue.ts";
+import { expect, test, type Locator } from "./support/fixtures.ts";
 import { message } from "./support/messages.ts";
-import { visible, waitForPath } from "./support/waits.ts";
+import { atPath } from "./support/waits.ts";
 
 /** Whether the element's top edge is inside the window. */
 async function topIsInViewport(locator: Locator): Promise<boolean> {
@@ -14,6 +12,11 @@ async function topIsInViewport(locator: Locator): Promise<boolean> {
     const { top } = element.getBoundingClientRect();
     return top >= 0 && top < window.innerHeight;
   });
+}
+
+/** The pathname a link leads to. */
+async function pathOf(link: Locator): Promise<string> {
+  return new URL((await link.getAttribute("href")) ?? "", link.page().url()).pathname;
 }
 
 async function contentPages(lang: Lang) {
@@ -27,75 +30,87 @@ async function contentPages(lang: Lang) {
   };
 }
 
-describe("information pages", () => {
-  it.each(["fr", "en"] as const)("show the title and every section of the content pages in %s", async (lang) => {
-    const pages = await contentPages(lang);
-    const page = await openPage(`/${lang}`);
-    for (const [path, content] of Object.entries(pages)) {
-      await page.goto(`/${lang}/${path}`);
-      await visible(page.getByRole("heading", { level: 1, name: content.title }));
-      for (const section of content.sections) await visible(page.getByRole("heading", { name: section.title, exact: true }));
-    }
-  });
+test.describe("information pages", () => {
+  for (const lang of ["fr", "en"] as const) {
+    test(`show the title and every section of the content pages in ${lang}`, async ({ openPage }) => {
+      const pages = await contentPages(lang);
+      const page = await openPage(`/${lang}`);
+      for (const [path, content] of Object.entries(pages)) {
+        await page.goto(`/${lang}/${path}`);
+        await expect(page.getByRole("heading", { level: 1, name: content.title })).toBeVisible();
+        for (const section of content.sections) await expect(page.getByRole("heading", { name: section.title, exact: true })).toBeVisible();
+      }
+    });
+  }
 
-  it.each(["fr", "en"] as const)("shows the blog's articles, newest first, dated, with their links, in %s", async (lang) => {
-    const blog = await data((await storefrontApi(lang)).GET("/afs_marketing_other/blog"));
-    expect(blog.articles.length).toBeGreaterThan(1);
-    const page = await openPage(`/${lang}/blog`);
-    const main = page.getByRole("main");
-    await visible(main.getByRole("heading", { level: 1, name: blog.title }));
-    // Each article is named by its title (the page around them is not).
-    const headings = main.getByRole("article", { name: /./ }).getByRole("heading", { level: 2 });
-    await expect.poll(() => headings.allInnerTexts()).toEqual(blog.articles.map((article) => article.title));
-    const dates = new Intl.DateTimeFormat(lang === "en" ? "en-GB" : "fr-FR", { dateStyle: "long", timeZone: "UTC" });
-    for (const article of blog.articles) {
-      const shown = main.getByRole("article", { name: article.title });
-      await visible(shown.getByText(dates.format(new Date(`${article.publishedOn}T00:00:00Z`)), { exact: true }));
-      await visible(shown.getByText(article.summary, { exact: true }));
-    }
+  for (const lang of ["fr", "en"] as const) {
+    test(`shows the blog's articles, newest first, dated, with their links, in ${lang}`, async ({ openPage }) => {
+      const blog = await data((await storefrontApi(lang)).GET("/afs_marketing_other/blog"));
+      expect(blog.articles.length).toBeGreaterThan(1);
+      const page = await openPage(`/${lang}/blog`);
+      const main = page.getByRole("main");
+      await expect(main.getByRole("heading", { level: 1, name: blog.title })).toBeVisible();
+      // Each article is named by its title (the page around them is not).
+      const headings = main.getByRole("article", { name: /./ }).getByRole("heading", { level: 2 });
+      await expect(headings).toHaveText(
+        blog.articles.map((article) => article.title),
+        { useInnerText: true },
+      );
+      const dates = new Intl.DateTimeFormat(lang === "en" ? "en-GB" : "fr-FR", { dateStyle: "long", timeZone: "UTC" });
+      for (const article of blog.articles) {
+        const shown = main.getByRole("article", { name: article.title });
+        await expect(shown.getByText(dates.format(new Date(`${article.publishedOn}T00:00:00Z`)), { exact: true })).toBeVisible();
+        await expect(shown.getByText(article.summary, { exact: true })).toBeVisible();
+      }
 
-    // The contents lead to an article; a link inside an article leads on, in the page's language.
-    const second = blog.articles[1];
-    if (!second) throw new Error("the blog has one article");
-    await main.getByRole("navigation").getByRole("link", { name: second.title, exact: true }).click();
-    await waitForPath(page, `/${lang}/blog`, { hash: `#${second.anchor}` });
-    const withLink = blog.articles.find((article) => article.html.includes('href="/faq"'));
-    if (!withLink) throw new Error("no article links to the FAQ");
-    await main.getByRole("article", { name: withLink.title }).getByRole("link", { name: "FAQ", exact: true }).click();
-    await waitForPath(page, `/${lang}/faq`);
-  });
+      // The contents lead to an article; a link inside an article leads on, in the page's language.
+      const second = blog.articles[1];
+      if (!second) throw new Error("the blog has one article");
+      await main.getByRole("navigation").getByRole("link", { name: second.title, exact: true }).click();
+      await expect(page).toHaveURL(atPath(`/${lang}/blog`, { hash: `#${second.anchor}` }));
+      const withLink = blog.articles.find((article) => article.html.includes('href="/faq"'));
+      if (!withLink) throw new Error("no article links to the FAQ");
+      await main.getByRole("article", { name: withLink.title }).getByRole("link", { name: "FAQ", exact: true }).click();
+      await expect(page).toHaveURL(atPath(`/${lang}/faq`));
+    });
+  }
 
-  it.each(["fr", "en"] as const)("shows the questions of the FAQ in %s", async (lang) => {
-    const api = await storefrontApi(lang);
-    const faq = await data(api.GET("/afs_marketing_other/faq"));
-    const page = await openPage(`/${lang}/faq`);
-    await visible(page.getByRole("heading", { level: 1, name: faq.title }));
-    const firstGroup = faq.groups[0];
-    const firstQuestion = firstGroup?.questions[0];
-    if (!firstGroup || !firstQuestion) throw new Error("the FAQ has no question");
-    await visible(page.getByRole("heading", { name: firstGroup.title, exact: true }));
-    await visible(page.getByText(firstQuestion.question, { exact: true }));
-  });
+  for (const lang of ["fr", "en"] as const) {
+    test(`shows the questions of the FAQ in ${lang}`, async ({ openPage }) => {
+      const api = await storefrontApi(lang);
+      const faq = await data(api.GET("/afs_marketing_other/faq"));
+      const page = await openPage(`/${lang}/faq`);
+      await expect(page.getByRole("heading", { level: 1, name: faq.title })).toBeVisible();
+      const firstGroup = faq.groups[0];
+      const firstQuestion = firstGroup?.questions[0];
+      if (!firstGroup || !firstQuestion) throw new Error("the FAQ has no question");
+      await expect(page.getByRole("heading", { name: firstGroup.title, exact: true })).toBeVisible();
+      await expect(page.getByText(firstQuestion.question, { exact: true })).toBeVisible();
+    });
+  }
 
-  it.each(["fr", "en"] as const)("opens the terms of sale at the withdrawal section from #retractation in %s", async (lang) => {
-    const api = await storefrontApi(lang);
-    const terms = await data(api.GET("/platform/terms-of-use"));
-    const withdrawal = terms.sections.find((section) => section.anchor === "retractation");
-    if (!withdrawal) throw new Error("the terms of sale have no #retractation section");
+  for (const lang of ["fr", "en"] as const) {
+    test(`opens the terms of sale at the withdrawal section from #retractation in ${lang}`, async ({ openPage }) => {
+      const api = await storefrontApi(lang);
+      const terms = await data(api.GET("/platform/terms-of-use"));
+      const withdrawal = terms.sections.find((section) => section.anchor === "retractation");
+      if (!withdrawal) throw new Error("the terms of sale have no #retractation section");
 
-    const page = await openPage(`/${lang}/conditions-generales-de-vente#retractation`);
-    const heading = await visible(page.getByRole("heading", { name: withdrawal.title, exact: true }));
-    await expect.poll(() => topIsInViewport(heading), { timeout: 10_000 }).toBe(true);
-    // It is a real jump: the page's own title has scrolled away.
-    expect(await topIsInViewport(page.getByRole("heading", { level: 1, name: terms.title }))).toBe(false);
-  });
+      const page = await openPage(`/${lang}/conditions-generales-de-vente#retractation`);
+      const heading = page.getByRole("heading", { name: withdrawal.title, exact: true });
+      await expect(heading).toBeVisible();
+      await expect.poll(() => topIsInViewport(heading)).toBe(true);
+      // It is a real jump: the page's own title has scrolled away.
+      await expect.poll(() => topIsInViewport(page.getByRole("heading", { level: 1, name: terms.title }))).toBe(false);
+    });
+  }
 
-  it("keeps #retractation when an address without a language is redirected", async () => {
+  test("keeps #retractation when an address without a language is redirected", async ({ openPage }) => {
     const page = await openPage("/conditions-generales-de-vente#retractation");
-    await waitForPath(page, "/fr/conditions-generales-de-vente", { hash: "#retractation" });
+    await expect(page).toHaveURL(atPath("/fr/conditions-generales-de-vente", { hash: "#retractation" }));
   });
 
-  it("lists every information page in the footer", async () => {
+  test("lists every information page in the footer", async ({ openPage }) => {
     const page = await openPage("/en");
     const footer = page.getByRole("contentinfo");
     const links: [string, string][] = [
@@ -111,22 +126,24 @@ describe("information pages", () => {
     ];
     for (const [id, href] of links) {
       const link = footer.getByRole("link", { name: message("en", id), exact: true });
-      expect(new URL((await link.getAttribute("href")) ?? "", page.url()).pathname).toBe(href);
+      await expect.poll(() => pathOf(link), { message: id }).toBe(href);
     }
   });
 
-  it.each(["fr", "en"] as const)("name themselves in the browser's tab, with the shop's name, in %s", async (lang) => {
-    const paths = ["contact", "faq", "livraison", "echange-retour", "blog", "mentions-legales", "conditions-generales-de-vente", "politique-de-protection-des-donnees-personnelles", "gestion-des-cookies"];
-    const brand = await brandName();
-    const page = await openPage(`/${lang}`);
-    const titles = new Set<string>();
-    for (const path of paths) {
-      await page.goto(`/${lang}/${path}`);
-      await visible(page.getByRole("heading", { level: 1 }));
-      // The tab shows the page's own name before the shop's ("Cookie settings – Escale"), not the shop's alone.
-      await expect.poll(() => page.title()).toMatch(new RegExp(`^.+ – ${brand}$`));
-      titles.add(await page.title());
-    }
-    expect(titles.size).toBe(paths.length);
-  });
+  for (const lang of ["fr", "en"] as const) {
+    test(`name themselves in the browser's tab, with the shop's name, in ${lang}`, async ({ openPage }) => {
+      const paths = ["contact", "faq", "livraison", "echange-retour", "blog", "mentions-legales", "conditions-generales-de-vente", "politique-de-protection-des-donnees-personnelles", "gestion-des-cookies"];
+      const brand = await brandName();
+      const page = await openPage(`/${lang}`);
+      const titles = new Set<string>();
+      for (const path of paths) {
+        await page.goto(`/${lang}/${path}`);
+        await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+        // The tab shows the page's own name before the shop's ("Cookie settings – Escale"), not the shop's alone.
+        await expect(page).toHaveTitle(new RegExp(`^.+ – ${brand}$`));
+        titles.add(await page.title());
+      }
+      expect(titles.size).toBe(paths.length);
+    });
+  }
 });

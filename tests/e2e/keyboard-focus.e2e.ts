@@ -1,21 +1,18 @@
 // Where the keyboard focus goes when a view changes under it: never to <body>. The code view takes
 // it in its first box; a cart stepper keeps it while the cart updates; a dialog closed with Escape
 // gives it back to what opened it, even when that lost it while a request ran.
-import type { Page } from "playwright-core";
-import { beforeAll, describe, expect, it } from "vitest";
 import { data, storefrontApi } from "./support/api.ts";
-import { openPage } from "./support/browser.ts";
 import { allProducts, type ProductSummary } from "./support/catalogue.ts";
 import { captchaAnswer, freshCustomerEmail, TEST_PASSWORD } from "./support/customers.ts";
+import { expect, test, type Page } from "./support/fixtures.ts";
 import { message } from "./support/messages.ts";
-import { hidden, visible } from "./support/waits.ts";
 
 /** Solving the captcha's proof of work in the browser may take a few seconds on a slow machine. */
 const CAPTCHA_TIMEOUT_MS = 45_000;
 
 let product: ProductSummary;
 
-beforeAll(async () => {
+test.beforeAll(async () => {
   const found = (await allProducts("fr")).find(
     (item) => !item.isConfigurable && item.variantCount <= 1 && item.offer !== null && item.offer.stockQuantity >= 5 && item.offer.minimalOrderQuantity <= 1,
   );
@@ -46,59 +43,64 @@ async function signInFromHeader(page: Page, email: string) {
   const accountButton = page.getByRole("banner").getByRole("button", { name: message("fr", "layout.account") });
   await accountButton.focus();
   await page.keyboard.press("Enter");
-  const dialog = await visible(page.getByRole("dialog", { name: message("fr", "layout.login.title") }));
+  const dialog = page.getByRole("dialog", { name: message("fr", "layout.login.title") });
+  await expect(dialog).toBeVisible();
   await dialog.getByLabel(message("fr", "auth.field.email"), { exact: true }).fill(email);
   await dialog.getByLabel(message("fr", "auth.field.password"), { exact: true }).fill(TEST_PASSWORD);
   await dialog.getByRole("button", { name: message("fr", "auth.login.submit"), exact: true }).press("Enter");
   return dialog;
 }
 
-describe("keyboard focus", () => {
-  it("goes to the first box of the code view after the sign-in form is sent", async () => {
+test.describe("keyboard focus", () => {
+  test("goes to the first box of the code view after the sign-in form is sent", async ({ openPage }) => {
     const page = await openPage("/fr");
     const dialog = await signInFromHeader(page, await account(true));
-    await visible(dialog.getByRole("heading", { name: message("fr", "auth.code.title") }), CAPTCHA_TIMEOUT_MS);
+    await expect(dialog.getByRole("heading", { name: message("fr", "auth.code.title") })).toBeVisible({ timeout: CAPTCHA_TIMEOUT_MS });
     const firstBox = dialog.getByRole("group", { name: message("fr", "auth.code.label") }).getByRole("textbox").first();
-    await expect.poll(() => firstBox.evaluate((box) => box === document.activeElement)).toBe(true);
+    await expect(firstBox).toBeFocused();
   });
 
-  it("comes back to the account button when the welcome dialog is closed with Escape", async () => {
+  test("comes back to the account button when the welcome dialog is closed with Escape", async ({ openPage }) => {
     const page = await openPage("/fr");
     await signInFromHeader(page, await account(false));
-    const welcome = await visible(page.getByRole("dialog", { name: /Flore Focus/u }), CAPTCHA_TIMEOUT_MS);
+    const welcome = page.getByRole("dialog", { name: /Flore Focus/u });
+    await expect(welcome).toBeVisible({ timeout: CAPTCHA_TIMEOUT_MS });
     await page.keyboard.press("Escape");
-    await hidden(welcome);
+    await expect(welcome).toBeHidden();
     await expect.poll(() => focused(page)).toBe(message("fr", "layout.account"));
   });
 
-  it("stays on the cart sidebar's + and − buttons while the cart updates", async () => {
+  test("stays on the cart sidebar's + and − buttons while the cart updates", async ({ openPage }) => {
     const page = await openPage(`/fr/produit/${product.slug}`);
     await page.getByRole("button", { name: message("fr", "product.addToCart"), exact: true }).click();
-    const added = await visible(page.getByRole("dialog", { name: message("fr", "cart.modal.added") }));
+    const added = page.getByRole("dialog", { name: message("fr", "cart.modal.added") });
+    await expect(added).toBeVisible();
     await added.getByRole("button", { name: message("fr", "cart.modal.continue"), exact: true }).click();
-    await hidden(added);
+    await expect(added).toBeHidden();
     await page.getByRole("banner").getByRole("button", { name: new RegExp(`^${message("fr", "cart.open")}\\b`, "u") }).click();
-    const sidebar = await visible(page.getByRole("dialog", { name: message("fr", "cart.title") }));
+    const sidebar = page.getByRole("dialog", { name: message("fr", "cart.title") });
+    await expect(sidebar).toBeVisible();
     const increase = sidebar.getByRole("button", { name: message("fr", "cart.line.increase"), exact: true });
     await increase.focus();
     await page.keyboard.press("Enter");
-    await visible(sidebar.locator("output").getByText("2", { exact: true }));
+    await expect(sidebar.locator("output").getByText("2", { exact: true })).toBeVisible();
     await expect.poll(() => focused(page)).toBe(message("fr", "cart.line.increase"));
     const decrease = sidebar.getByRole("button", { name: message("fr", "cart.line.decrease"), exact: true });
     await decrease.focus();
     await page.keyboard.press("Enter");
-    await visible(sidebar.locator("output").getByText("1", { exact: true }));
+    await expect(sidebar.locator("output").getByText("1", { exact: true })).toBeVisible();
     await expect.poll(() => focused(page)).toBe(message("fr", "cart.line.decrease"));
   });
 
-  it("comes back to the add button when the added-product dialog is closed with Escape", async () => {
+  test("comes back to the add button when the added-product dialog is closed with Escape", async ({ openPage }) => {
     const page = await openPage(`/fr/produit/${product.slug}`);
     const add = page.getByRole("button", { name: message("fr", "product.addToCart"), exact: true });
     await add.focus();
     await page.keyboard.press("Enter");
-    const added = await visible(page.getByRole("dialog", { name: message("fr", "cart.modal.added") }));
+    const added = page.getByRole("dialog", { name: message("fr", "cart.modal.added") });
+    await expect(added).toBeVisible();
     await page.keyboard.press("Escape");
-    await hidden(added);
+    await expect(added).toBeHidden();
     await expect.poll(() => focused(page)).toBe(message("fr", "product.addToCart"));
   });
 });

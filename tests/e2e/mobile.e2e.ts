@@ -1,17 +1,15 @@
 // The essentials on a 375 px phone: the bottom bar, the drill-down menu, the search dialog, a
 // listing and its sort and page size, a product with its lightbox, an information page, the
 // language switch, the 404 page; nothing wider than the screen.
-import type { Page } from "playwright-core";
-import { beforeAll, describe, expect, it } from "vitest";
 import { data, normaliseSpaces, storefrontApi } from "./support/api.ts";
-import { MOBILE, openPage } from "./support/browser.ts";
 import { largestTopCategory, listing, productBySlug, productWithGallery, searchWordOf, type CategoryNode, type Listing } from "./support/catalogue.ts";
+import { expect, MOBILE, test, type Page } from "./support/fixtures.ts";
 import { message, messagePattern } from "./support/messages.ts";
-import { hidden, visible, waitForHtmlLang, waitForPath } from "./support/waits.ts";
+import { atPath } from "./support/waits.ts";
 
 let top: { node: CategoryNode; listing: Listing };
 
-beforeAll(async () => {
+test.beforeAll(async () => {
   top = await largestTopCategory("fr");
 });
 
@@ -25,74 +23,77 @@ function bottomBar(page: Page) {
   return page.getByRole("navigation", { name: message("fr", "layout.bottomBar") });
 }
 
-describe("on a 375 px phone", () => {
-  it("shows the bottom bar instead of the desktop menu and search box", async () => {
+test.describe("on a 375 px phone", () => {
+  test("shows the bottom bar instead of the desktop menu and search box", async ({ openPage }) => {
     const page = await openPage("/fr", { viewport: MOBILE });
-    const bar = await visible(bottomBar(page));
+    const bar = bottomBar(page);
+    await expect(bar).toBeVisible();
     for (const name of [message("fr", "navigation.menu"), message("fr", "searchBar.open"), message("fr", "layout.account")]) {
-      await visible(bar.getByRole("button", { name, exact: true }));
+      await expect(bar.getByRole("button", { name, exact: true })).toBeVisible();
     }
-    await visible(bar.getByRole("link", { name: message("fr", "layout.home"), exact: true }));
-    await hidden(page.getByRole("navigation", { name: message("fr", "navigation.categories") }));
-    await hidden(page.getByRole("banner").getByRole("search"));
+    await expect(bar.getByRole("link", { name: message("fr", "layout.home"), exact: true })).toBeVisible();
+    await expect(page.getByRole("navigation", { name: message("fr", "navigation.categories") })).toBeHidden();
+    await expect(page.getByRole("banner").getByRole("search")).toBeHidden();
     await expectNoSidewaysScroll(page);
 
     // The cart button opens the cart sidebar.
     await bar.getByRole("button", { name: new RegExp(`^${message("fr", "cart.open")}\\b`) }).click();
-    const cart = await visible(page.getByRole("dialog", { name: message("fr", "cart.title") }));
-    await visible(cart.getByText(message("fr", "cart.empty")));
+    const cart = page.getByRole("dialog", { name: message("fr", "cart.title") });
+    await expect(cart).toBeVisible();
+    await expect(cart.getByText(message("fr", "cart.empty"))).toBeVisible();
     await expectNoSidewaysScroll(page);
   });
 
-  it("goes down the category menu to a listing, whose filters open on demand", async () => {
+  test("goes down the category menu to a listing, whose filters open on demand", async ({ openPage }) => {
     const page = await openPage("/fr", { viewport: MOBILE });
     await bottomBar(page).getByRole("button", { name: message("fr", "navigation.menu"), exact: true }).click();
-    const menu = await visible(page.getByRole("dialog", { name: message("fr", "navigation.menu") }));
+    const menu = page.getByRole("dialog", { name: message("fr", "navigation.menu") });
+    await expect(menu).toBeVisible();
     await menu.getByRole("button", { name: top.node.label, exact: true }).click();
     await menu.getByRole("link", { name: message("fr", "navigation.seeAll").replace("{category}", top.node.label), exact: true }).click();
 
-    await waitForPath(page, `/fr/categorie/${top.node.path}`);
-    await hidden(menu);
-    await visible(page.getByRole("heading", { level: 1, name: top.node.label }));
+    await expect(page).toHaveURL(atPath(`/fr/categorie/${top.node.path}`));
+    await expect(menu).toBeHidden();
+    await expect(page.getByRole("heading", { level: 1, name: top.node.label })).toBeVisible();
     const first = top.listing.products.content[0];
     if (!first) throw new Error(`${top.node.label} lists no product`);
-    await visible(page.getByRole("main").getByRole("link", { name: first.name, exact: true }));
+    await expect(page.getByRole("main").getByRole("link", { name: first.name, exact: true }).first()).toBeVisible();
     await expectNoSidewaysScroll(page);
 
     const toggle = page.getByRole("button", { name: messagePattern("fr", "catalog.filters.toggle") });
-    expect(await toggle.getAttribute("aria-expanded")).toBe("false");
+    await expect(toggle).toHaveAttribute("aria-expanded", "false");
     await toggle.click();
-    expect(await toggle.getAttribute("aria-expanded")).toBe("true");
+    await expect(toggle).toHaveAttribute("aria-expanded", "true");
     const facet = top.listing.facets[0];
     if (!facet) throw new Error(`${top.node.label} has no filter`);
-    await visible(page.getByRole("group", { name: facet.label }));
+    await expect(page.getByRole("group", { name: facet.label })).toBeVisible();
   });
 
-  it("sorts a listing and changes its page size", async () => {
+  test("sorts a listing and changes its page size", async ({ openPage }) => {
     const path = `/fr/categorie/${top.node.path}`;
     const page = await openPage(path, { viewport: MOBILE });
-    await visible(page.getByRole("heading", { level: 1, name: top.node.label }));
+    await expect(page.getByRole("heading", { level: 1, name: top.node.label })).toBeVisible();
     await page.getByLabel(message("fr", "catalog.sort.label")).selectOption({ label: message("fr", "catalog.sort.priceDesc") });
-    await waitForPath(page, path, { search: (params) => params.get("sort") === "price.desc" });
+    await expect(page).toHaveURL(atPath(path, { search: (params) => params.get("sort") === "price.desc" }));
     await page.getByLabel(message("fr", "catalog.pageSize.label")).selectOption("12");
-    await waitForPath(page, path, { search: (params) => params.get("sort") === "price.desc" && params.get("itemsPerPage") === "12" });
+    await expect(page).toHaveURL(atPath(path, { search: (params) => params.get("sort") === "price.desc" && params.get("itemsPerPage") === "12" }));
     const expected = (await listing("fr", top.node.path, { sort: "price,desc", size: 12 })).products.content.map((product) => product.name);
     const cards = page.getByRole("region", { name: message("fr", "catalog.listing.results") }).getByRole("article").getByRole("heading");
-    await expect.poll(async () => (await cards.allInnerTexts()).map(normaliseSpaces), { timeout: 15_000 }).toEqual(expected);
+    await expect.poll(async () => (await cards.allInnerTexts()).map(normaliseSpaces)).toEqual(expected);
     await expectNoSidewaysScroll(page);
   });
 
-  it("reads an information page from the footer", async () => {
+  test("reads an information page from the footer", async ({ openPage }) => {
     const terms = await data((await storefrontApi("fr")).GET("/platform/terms-of-use"));
     const page = await openPage("/fr", { viewport: MOBILE });
     await page.getByRole("contentinfo").getByRole("link", { name: message("fr", "footer.link.termsOfSale"), exact: true }).click();
-    await waitForPath(page, "/fr/conditions-generales-de-vente");
-    await visible(page.getByRole("heading", { level: 1, name: terms.title }));
-    for (const section of terms.sections) await visible(page.getByRole("heading", { name: section.title, exact: true }));
+    await expect(page).toHaveURL(atPath("/fr/conditions-generales-de-vente"));
+    await expect(page.getByRole("heading", { level: 1, name: terms.title })).toBeVisible();
+    for (const section of terms.sections) await expect(page.getByRole("heading", { name: section.title, exact: true })).toBeVisible();
     await expectNoSidewaysScroll(page);
   });
 
-  it("searches from the search dialog", async () => {
+  test("searches from the search dialog", async ({ openPage }) => {
     const product = await productWithGallery("fr");
     const word = searchWordOf(product.name).toLowerCase();
     const api = await storefrontApi("fr");
@@ -102,57 +103,60 @@ describe("on a 375 px phone", () => {
 
     const page = await openPage("/fr", { viewport: MOBILE });
     await bottomBar(page).getByRole("button", { name: message("fr", "searchBar.open"), exact: true }).click();
-    const dialog = await visible(page.getByRole("dialog", { name: message("fr", "searchBar.open") }));
+    const dialog = page.getByRole("dialog", { name: message("fr", "searchBar.open") });
+    await expect(dialog).toBeVisible();
     const box = dialog.getByRole("combobox", { name: message("fr", "searchBar.label") });
-    expect(await box.evaluate((element) => element === document.activeElement)).toBe(true);
+    await expect(box).toBeFocused();
     await box.fill(word);
     const suggestions = dialog.getByRole("listbox", { name: message("fr", "searchBar.suggestions") });
-    for (const item of preview.products.content) await visible(suggestions.getByRole("option", { name: item.name }));
-    for (const term of terms) await visible(suggestions.getByRole("option", { name: term, exact: true }));
-    await visible(suggestions.getByRole("option", { name: messagePattern("fr", "searchBar.showAll") }));
+    for (const item of preview.products.content) await expect(suggestions.getByRole("option", { name: item.name }).first()).toBeVisible();
+    for (const term of terms) await expect(suggestions.getByRole("option", { name: term, exact: true }).first()).toBeVisible();
+    await expect(suggestions.getByRole("option", { name: messagePattern("fr", "searchBar.showAll") })).toBeVisible();
     await expectNoSidewaysScroll(page);
     await box.press("Enter");
 
-    await waitForPath(page, "/fr/recherche", { search: (params) => params.get("searchTerm")?.trim() === word });
-    await hidden(dialog);
-    await visible(page.getByRole("main").getByRole("link", { name: product.name, exact: true }));
+    await expect(page).toHaveURL(atPath("/fr/recherche", { search: (params) => params.get("searchTerm")?.trim() === word }));
+    await expect(dialog).toBeHidden();
+    await expect(page.getByRole("main").getByRole("link", { name: product.name, exact: true }).first()).toBeVisible();
     await expectNoSidewaysScroll(page);
   });
 
-  it("shows a product, enlarges a picture and closes it", async () => {
+  test("shows a product, enlarges a picture and closes it", async ({ openPage }) => {
     const product = await productWithGallery("fr");
     const page = await openPage(`/fr/produit/${product.slug}`, { viewport: MOBILE });
-    await visible(page.getByRole("heading", { level: 1, name: product.name }));
+    await expect(page.getByRole("heading", { level: 1, name: product.name })).toBeVisible();
     await expectNoSidewaysScroll(page);
 
     const first = product.pictures[0];
     if (!first) throw new Error(`${product.name} has no picture`);
     await page.getByRole("button", { name: message("fr", "product.gallery.enlarge").replace("{title}", first.title), exact: true }).click();
-    const lightbox = await visible(page.getByRole("dialog"));
-    await visible(lightbox.getByRole("img", { name: first.title, exact: true }));
+    const lightbox = page.getByRole("dialog");
+    await expect(lightbox).toBeVisible();
+    await expect(lightbox.getByRole("img", { name: first.title, exact: true })).toBeVisible();
     await lightbox.getByRole("button", { name: message("fr", "product.lightbox.close") }).click();
-    await hidden(lightbox);
+    await expect(lightbox).toBeHidden();
   });
 
-  it("switches language from the menu and stays on the same product", async () => {
+  test("switches language from the menu and stays on the same product", async ({ openPage }) => {
     const product = await productWithGallery("fr");
     const english = await productBySlug("en", product.slugs.en);
     const page = await openPage(`/fr/produit/${product.slug}`, { viewport: MOBILE });
-    await visible(page.getByRole("heading", { level: 1, name: product.name }));
+    await expect(page.getByRole("heading", { level: 1, name: product.name })).toBeVisible();
     await bottomBar(page).getByRole("button", { name: message("fr", "navigation.menu"), exact: true }).click();
-    const menu = await visible(page.getByRole("dialog", { name: message("fr", "navigation.menu") }));
+    const menu = page.getByRole("dialog", { name: message("fr", "navigation.menu") });
+    await expect(menu).toBeVisible();
     await menu.getByRole("link", { name: "English", exact: true }).click();
 
-    await waitForPath(page, `/en/product/${english.slug}`);
-    await waitForHtmlLang(page, "en");
-    await hidden(menu);
-    await visible(page.getByRole("heading", { level: 1, name: english.name }));
+    await expect(page).toHaveURL(atPath(`/en/product/${english.slug}`));
+    await expect(page.locator("html")).toHaveAttribute("lang", "en");
+    await expect(menu).toBeHidden();
+    await expect(page.getByRole("heading", { level: 1, name: english.name })).toBeVisible();
   });
 
-  it("shows the 404 page for an unknown address", async () => {
+  test("shows the 404 page for an unknown address", async ({ openPage }) => {
     const page = await openPage("/en/nothing-here", { viewport: MOBILE });
-    await waitForPath(page, "/en/404");
-    await visible(page.getByText(messagePattern("en", "errors.notfound")));
+    await expect(page).toHaveURL(atPath("/en/404"));
+    await expect(page.getByText(messagePattern("en", "errors.notfound")).first()).toBeVisible();
     await expectNoSidewaysScroll(page);
   });
 });

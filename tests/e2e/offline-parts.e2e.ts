@@ -1,13 +1,11 @@
 // Parts loaded apart from their page (the footer, the bestsellers' cards, the dialogs) whose code
 // cannot be downloaded, as on a lost connection: the page stays, without them; a dialog the
 // shopper opened says the shop cannot be reached, and opens when asked again once it can load.
-import type { Page, Route } from "playwright-core";
-import { describe, expect, it } from "vitest";
+import type { Route } from "@playwright/test";
 import { CHUNK_LOAD_TIMEOUT_MS } from "../../src/ui/chunk-load.ts";
 import { data, storefrontApi } from "./support/api.ts";
-import { currentContext, openPage } from "./support/browser.ts";
+import { expect, test, type Page } from "./support/fixtures.ts";
 import { message } from "./support/messages.ts";
-import { visible } from "./support/waits.ts";
 
 /** What src/app/lazy-actor.ts's reportLoadFailure writes to the console. */
 const LOAD_FAILURE = "a part of the shop could not be loaded";
@@ -16,10 +14,9 @@ function notifications(page: Page) {
   return page.getByRole("region", { name: message("fr", "notifications.label") });
 }
 
-describe("parts whose code cannot be loaded", () => {
-  it("leave the home page in place, without the footer and the bestsellers' cards", async () => {
+test.describe("parts whose code cannot be loaded", () => {
+  test("leave the home page in place, without the footer and the bestsellers' cards", async ({ context, openPage }) => {
     const content = await data((await storefrontApi("fr")).GET("/afs_marketing_other/homepage"));
-    const context = await currentContext();
     await context.route(/\/assets\/(footer|bestseller-list)-[^/]*\.js$/, (route) => route.abort("internetdisconnected"));
     const reports: string[] = [];
     const mentions: string[] = [];
@@ -30,32 +27,33 @@ describe("parts whose code cannot be loaded", () => {
 
     const page = await openPage("/fr");
     // Both failures have been taken in (the footer's and the cards').
-    await expect.poll(() => reports.length, { timeout: 15_000 }).toBe(2);
+    await expect.poll(() => reports.length).toBe(2);
     const main = page.getByRole("main");
-    await visible(main.getByRole("region", { name: message("fr", "home.slider.label") }));
-    const bestsellers = await visible(main.getByRole("region", { name: content.bestsellers.title }));
-    expect(await bestsellers.getByRole("heading", { level: 3 }).count()).toBe(0);
-    expect(await page.getByRole("contentinfo").count()).toBe(0);
+    await expect(main.getByRole("region", { name: message("fr", "home.slider.label") })).toBeVisible();
+    const bestsellers = main.getByRole("region", { name: content.bestsellers.title });
+    await expect(bestsellers).toBeVisible();
+    await expect(bestsellers.getByRole("heading", { level: 3 })).toHaveCount(0);
+    await expect(page.getByRole("contentinfo")).toHaveCount(0);
     // Each failure is written to the console once (not again by React's error logging).
     expect(mentions).toEqual(reports);
   });
 
-  it("say so when a dialog cannot be loaded, and open it when asked again", async () => {
+  test("say so when a dialog cannot be loaded, and open it when asked again", async ({ openPage }) => {
     const page = await openPage("/fr");
     const chunk = /\/assets\/login-modal-[^/]*\.js$/;
     await page.route(chunk, (route) => route.abort("internetdisconnected"));
     const account = page.getByRole("banner").getByRole("button", { name: message("fr", "layout.account") });
     await account.click();
-    await visible(notifications(page).getByRole("alert").getByText(message("fr", "errors.server.access"), { exact: true }));
+    await expect(notifications(page).getByRole("alert").getByText(message("fr", "errors.server.access"), { exact: true })).toBeVisible();
 
     await page.unroute(chunk);
     await account.click();
-    await visible(page.getByRole("dialog", { name: message("fr", "layout.login.title") }));
+    await expect(page.getByRole("dialog", { name: message("fr", "layout.login.title") })).toBeVisible();
   });
 
-  it("say so when a dialog's code is still on its way after 120 s, and open it once it has arrived", async () => {
+  test("say so when a dialog's code is still on its way after 120 s, and open it once it has arrived", async ({ context, openPage }) => {
     // The page's clock is the test's: two minutes pass at once instead of being waited for.
-    await (await currentContext()).clock.install();
+    await context.clock.install();
     const page = await openPage("/fr");
     const held: Route[] = [];
     await page.route(/\/assets\/login-modal-[^/]*\.js$/, (route) => void held.push(route));
@@ -65,13 +63,14 @@ describe("parts whose code cannot be loaded", () => {
 
     const failure = notifications(page).getByRole("alert").getByText(message("fr", "errors.server.access"), { exact: true });
     await page.clock.fastForward(CHUNK_LOAD_TIMEOUT_MS - 1_000);
+    // Not yet, at this very moment (a notification that came too early would leave by itself).
     expect(await failure.count()).toBe(0);
     await page.clock.fastForward(1_000);
-    await visible(failure);
+    await expect(failure).toBeVisible();
 
     // The stalled download ends after all: asking again opens the dialog.
     await held[0]?.continue();
     await account.click();
-    await visible(page.getByRole("dialog", { name: message("fr", "layout.login.title") }));
+    await expect(page.getByRole("dialog", { name: message("fr", "layout.login.title") })).toBeVisible();
   });
 });

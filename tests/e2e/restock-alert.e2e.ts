@@ -1,20 +1,17 @@
 // The back-in-stock alert of an out-of-stock product, and the notifications it raises: success
 // as a polite notification that leaves by itself, an address already waiting as an alert.
-import type { Page } from "playwright-core";
 import type { Product } from "../../src/api/queries/product.ts";
-import { beforeAll, describe, expect, it } from "vitest";
-import { openPage } from "./support/browser.ts";
 import { outOfStockProduct, productWithGallery, type ProductSummary } from "./support/catalogue.ts";
 import { registerCustomer, signInBrowser } from "./support/customers.ts";
+import { expect, test, type Page } from "./support/fixtures.ts";
 import { message, messagePattern } from "./support/messages.ts";
-import { hidden, visible } from "./support/waits.ts";
 
 /** Notifications leave after 3 s (SPEC §9); this leaves room for a slow machine. */
 const NOTIFICATION_GONE_WITHIN_MS = 10_000;
 
 let product: ProductSummary;
 
-beforeAll(async () => {
+test.beforeAll(async () => {
   product = await outOfStockProduct("fr");
 });
 
@@ -29,34 +26,36 @@ function notifications(page: Page) {
 }
 
 async function ask(page: Page, email: string): Promise<void> {
-  const form = await visible(alertForm(page));
+  const form = alertForm(page);
+  await expect(form).toBeVisible();
   await form.getByLabel(message("fr", "product.stockAlert.email"), { exact: true }).fill(email);
   await form.getByRole("button", { name: message("fr", "product.stockAlert.submit"), exact: true }).click();
 }
 
-describe("back-in-stock alert", () => {
-  it("is offered on an out-of-stock product instead of the add-to-cart button", async () => {
+test.describe("back-in-stock alert", () => {
+  test("is offered on an out-of-stock product instead of the add-to-cart button", async ({ openPage }) => {
     const page = await openPage(`/fr/produit/${product.slug}`);
-    await visible(page.getByRole("heading", { level: 1, name: product.name }));
-    await visible(page.getByText(message("fr", "product.stock.outOfStock"), { exact: true }));
-    await visible(alertForm(page));
-    expect(await page.getByRole("button", { name: message("fr", "product.addToCart") }).count()).toBe(0);
+    await expect(page.getByRole("heading", { level: 1, name: product.name })).toBeVisible();
+    await expect(page.getByText(message("fr", "product.stock.outOfStock"), { exact: true })).toBeVisible();
+    await expect(alertForm(page)).toBeVisible();
+    await expect(page.getByRole("button", { name: message("fr", "product.addToCart") })).toHaveCount(0);
   });
 
-  it("is filled with the signed-in customer's address, which it registers", async () => {
+  test("is filled with the signed-in customer's address, which it registers", async ({ context, openPage }) => {
     const session = await registerCustomer("fr");
-    await signInBrowser(session.token);
+    await signInBrowser(context, session.token);
     const page = await openPage(`/fr/produit/${product.slug}`);
-    const form = await visible(alertForm(page));
+    const form = alertForm(page);
+    await expect(form).toBeVisible();
     const field = form.getByLabel(message("fr", "product.stockAlert.email"), { exact: true });
     // The stored session is checked after the page shows: the field fills once it is.
-    await expect.poll(() => field.inputValue(), { timeout: 10_000 }).toBe(session.email);
+    await expect(field).toHaveValue(session.email);
 
     await form.getByRole("button", { name: message("fr", "product.stockAlert.submit"), exact: true }).click();
-    await visible(page.getByText(messagePattern("fr", "product.stockAlert.registered")).filter({ hasText: session.email }));
+    await expect(page.getByText(messagePattern("fr", "product.stockAlert.registered")).filter({ hasText: session.email })).toBeVisible();
   });
 
-  it("is not offered when the stock is there but below the offer's minimal order quantity", async () => {
+  test("is not offered when the stock is there but below the offer's minimal order quantity", async ({ openPage }) => {
     const inStock = await productWithGallery("fr");
     const offerId = inStock.offer?.id;
     const page = await openPage("/fr", { consent: "refuse" });
@@ -71,49 +70,49 @@ describe("back-in-stock alert", () => {
       await route.fulfill({ status: response.status(), json: body });
     });
     await page.goto(`/fr/produit/${inStock.slug}`);
-    await visible(page.getByRole("heading", { level: 1, name: inStock.name }));
-    await visible(page.getByText(message("fr", "product.stock.low").replace("{count}", "2"), { exact: true }));
-    await visible(page.getByText(message("fr", "product.stock.belowMinimum").replace("{min}", "3"), { exact: true }));
-    expect(await alertForm(page).count()).toBe(0);
-    expect(await page.getByRole("button", { name: message("fr", "product.addToCart") }).count()).toBe(0);
+    await expect(page.getByRole("heading", { level: 1, name: inStock.name })).toBeVisible();
+    await expect(page.getByText(message("fr", "product.stock.low").replace("{count}", "2"), { exact: true })).toBeVisible();
+    await expect(page.getByText(message("fr", "product.stock.belowMinimum").replace("{min}", "3"), { exact: true })).toBeVisible();
+    await expect(alertForm(page)).toHaveCount(0);
+    await expect(page.getByRole("button", { name: message("fr", "product.addToCart") })).toHaveCount(0);
   });
 
-  it("refuses a malformed address with its message", async () => {
+  test("refuses a malformed address with its message", async ({ openPage }) => {
     const page = await openPage(`/fr/produit/${product.slug}`);
     await ask(page, "nobody@nowhere");
     const form = alertForm(page);
-    await visible(form.getByText(message("fr", "stockAlert.invalidEmail"), { exact: true }));
+    await expect(form.getByText(message("fr", "stockAlert.invalidEmail"), { exact: true })).toBeVisible();
     const field = form.getByLabel(message("fr", "product.stockAlert.email"), { exact: true });
-    expect(await field.getAttribute("aria-invalid")).toBe("true");
-    expect(await field.evaluate((element) => element === document.activeElement)).toBe(true);
+    await expect(field).toHaveAttribute("aria-invalid", "true");
+    await expect(field).toBeFocused();
   });
 
-  it("registers the address with a notification that leaves by itself, then refuses it a second time", async () => {
+  test("registers the address with a notification that leaves by itself, then refuses it a second time", async ({ openPage }) => {
     const email = freshEmail();
     const page = await openPage(`/fr/produit/${product.slug}`);
     await ask(page, email);
 
     const success = notifications(page).getByRole("status").getByText(message("fr", "stockAlert.validMessage"), { exact: true });
-    await visible(success);
-    await visible(page.getByText(messagePattern("fr", "product.stockAlert.registered")).filter({ hasText: email }));
-    await hidden(success, NOTIFICATION_GONE_WITHIN_MS);
+    await expect(success).toBeVisible();
+    await expect(page.getByText(messagePattern("fr", "product.stockAlert.registered")).filter({ hasText: email })).toBeVisible();
+    await expect(success).toBeHidden({ timeout: NOTIFICATION_GONE_WITHIN_MS });
 
     const again = await openPage(`/fr/produit/${product.slug}`);
     await ask(again, email);
     const refusal = notifications(again).getByRole("alert").getByText(message("fr", "stockAlert.errorMailExist"), { exact: true });
-    await visible(refusal);
-    await visible(alertForm(again));
+    await expect(refusal).toBeVisible();
+    await expect(alertForm(again)).toBeVisible();
     // The notification can be dismissed at once.
     await notifications(again).getByRole("button", { name: message("fr", "notifications.dismiss") }).click();
-    await hidden(refusal);
+    await expect(refusal).toBeHidden();
   });
 
-  it("says the shop cannot be reached when the form's code cannot be loaded", async () => {
+  test("says the shop cannot be reached when the form's code cannot be loaded", async ({ openPage }) => {
     const page = await openPage(`/fr/produit/${product.slug}`);
     // The form's machine loads when the form is approached: a lost connection fails that load.
     await page.route(/\/assets\/stock-alert-actors-[^/]*\.js$/, (route) => route.abort("internetdisconnected"));
     await ask(page, freshEmail());
-    await visible(notifications(page).getByRole("alert").getByText(message("fr", "errors.server.access"), { exact: true }));
-    await visible(alertForm(page));
+    await expect(notifications(page).getByRole("alert").getByText(message("fr", "errors.server.access"), { exact: true })).toBeVisible();
+    await expect(alertForm(page)).toBeVisible();
   });
 });

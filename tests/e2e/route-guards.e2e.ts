@@ -1,108 +1,106 @@
 // The route tree's guards (SPEC §2 Guards): the checkout needs a cart with lines, then a customer;
 // the account pages a signed-in customer; the employee programme's return points their query.
-import type { Page } from "playwright-core";
-import { describe, it } from "vitest";
-import { openPage } from "./support/browser.ts";
 import { simpleProductWithStock } from "./support/catalogue.ts";
 import { registerCustomer, signInBrowser } from "./support/customers.ts";
+import { expect, test, type Page } from "./support/fixtures.ts";
 import { message } from "./support/messages.ts";
-import { hidden, visible, waitForPath } from "./support/waits.ts";
+import { atPath } from "./support/waits.ts";
 
 /** Puts a product in the cart from its page, as a shopper does, and closes the confirmation. A
  *  signed-in shopper first sees the header say so (their stored session checked). */
 async function addAProduct(page: Page, { signedIn = false } = {}): Promise<void> {
   const product = await simpleProductWithStock("fr", "in stock", (stock) => stock > 5);
   await page.goto(`/fr/produit/${product.slug}`);
-  await visible(page.getByRole("heading", { level: 1, name: product.name }));
-  if (signedIn) await visible(page.getByRole("banner").getByRole("link", { name: message("fr", "layout.account"), exact: true }));
+  await expect(page.getByRole("heading", { level: 1, name: product.name })).toBeVisible();
+  if (signedIn) await expect(page.getByRole("banner").getByRole("link", { name: message("fr", "layout.account"), exact: true })).toBeVisible();
   await page.getByRole("button", { name: message("fr", "product.addToCart"), exact: true }).click();
-  const modal = await visible(page.getByRole("dialog").filter({ has: page.getByRole("button", { name: message("fr", "cart.modal.continue"), exact: true }) }));
+  const modal = page.getByRole("dialog").filter({ has: page.getByRole("button", { name: message("fr", "cart.modal.continue"), exact: true }) });
+  await expect(modal).toBeVisible();
   await modal.getByRole("button", { name: message("fr", "cart.modal.continue"), exact: true }).click();
-  await hidden(modal);
+  await expect(modal).toBeHidden();
 }
 
-describe("route guards", () => {
-  it("sends a visitor with an empty cart from the checkout to the cart page, in either language", async () => {
+test.describe("route guards", () => {
+  test("sends a visitor with an empty cart from the checkout to the cart page, in either language", async ({ openPage }) => {
     const page = await openPage("/fr/commande");
-    await waitForPath(page, "/fr/mon-panier");
-    await visible(page.getByRole("heading", { level: 1, name: message("fr", "cart.page.title") }));
+    await expect(page).toHaveURL(atPath("/fr/mon-panier"));
+    await expect(page.getByRole("heading", { level: 1, name: message("fr", "cart.page.title") })).toBeVisible();
 
     await page.goto("/en/checkout/paiement");
-    await waitForPath(page, "/en/my-cart");
-    await visible(page.getByRole("heading", { level: 1, name: message("en", "cart.page.title") }));
+    await expect(page).toHaveURL(atPath("/en/my-cart"));
+    await expect(page.getByRole("heading", { level: 1, name: message("en", "cart.page.title") })).toBeVisible();
   });
 
-  it("sends a guest with a cart from the checkout to its sign-in step", async () => {
+  test("sends a guest with a cart from the checkout to its sign-in step", async ({ openPage }) => {
     const page = await openPage("/fr");
     await addAProduct(page);
     await page.goto("/fr/mon-panier");
     await page.getByRole("main").getByRole("link", { name: message("fr", "cart.passOrder"), exact: true }).click();
-    await waitForPath(page, "/fr/commande/connexion");
-    await visible(page.getByRole("heading", { level: 1, name: message("fr", "checkout.coming.checkoutSignIn") }));
+    await expect(page).toHaveURL(atPath("/fr/commande/connexion"));
+    await expect(page.getByRole("heading", { level: 1, name: message("fr", "checkout.coming.checkoutSignIn") })).toBeVisible();
 
     await page.goto("/fr/commande/livraison");
-    await waitForPath(page, "/fr/commande/connexion");
+    await expect(page).toHaveURL(atPath("/fr/commande/connexion"));
   });
 
-  it("lets a signed-in customer with a cart into the shipping step", async () => {
+  test("lets a signed-in customer with a cart into the shipping step", async ({ context, openPage }) => {
     const session = await registerCustomer();
-    await signInBrowser(session.token);
+    await signInBrowser(context, session.token);
     const page = await openPage("/fr");
     await addAProduct(page, { signedIn: true });
     await page.goto("/fr/commande");
-    await waitForPath(page, "/fr/commande/livraison");
-    await visible(page.getByRole("heading", { level: 1, name: message("fr", "checkout.coming.checkoutShipping") }));
-    await visible(page.getByText(message("fr", "checkout.coming.text"), { exact: true }));
+    await expect(page).toHaveURL(atPath("/fr/commande/livraison"));
+    await expect(page.getByRole("heading", { level: 1, name: message("fr", "checkout.coming.checkoutShipping") })).toBeVisible();
+    await expect(page.getByText(message("fr", "checkout.coming.text"), { exact: true })).toBeVisible();
   });
 
-  it("keeps a signed-out visitor on the account page's address, inviting them to sign in instead of showing it", async () => {
+  test("keeps a signed-out visitor on the account page's address, inviting them to sign in instead of showing it", async ({ openPage }) => {
     const page = await openPage("/fr");
     await page.goto("/fr/mon-compte/commandes");
-    await visible(page.getByText(message("fr", "account.signInInvitation"), { exact: true }));
-    await visible(page.getByRole("dialog"));
-    await waitForPath(page, "/fr/mon-compte/commandes");
-    await hidden(page.getByRole("heading", { level: 2, name: message("fr", "account.orders.title") }));
+    await expect(page.getByText(message("fr", "account.signInInvitation"), { exact: true })).toBeVisible();
+    await expect(page.getByRole("dialog")).toBeVisible();
+    await expect(page).toHaveURL(atPath("/fr/mon-compte/commandes"));
+    await expect(page.getByRole("heading", { level: 2, name: message("fr", "account.orders.title") })).toBeHidden();
   });
 
-  it("shows the account page the visitor asked for once they sign in from its invitation", async () => {
+  test("shows the account page the visitor asked for once they sign in from its invitation", async ({ openPage }) => {
     const { email, password, customer } = await registerCustomer("fr", { firstName: "Louise", lastName: "Garde" });
     const page = await openPage("/fr");
     await page.goto("/fr/mon-compte/commandes");
-    const dialog = await visible(page.getByRole("dialog", { name: message("fr", "layout.login.title") }));
+    const dialog = page.getByRole("dialog", { name: message("fr", "layout.login.title") });
+    await expect(dialog).toBeVisible();
     await dialog.getByLabel(message("fr", "auth.field.email"), { exact: true }).fill(email);
     await dialog.getByLabel(message("fr", "auth.field.password"), { exact: true }).fill(password);
     await dialog.getByRole("button", { name: message("fr", "auth.login.submit"), exact: true }).click();
     // Solving the captcha's proof of work may take a few seconds on a slow machine.
-    const welcome = await visible(
-      page.getByRole("dialog", { name: message("fr", "auth.welcome.title").replace("{names}", `${customer.firstName} ${customer.lastName}`) }),
-      45_000,
-    );
+    const welcome = page.getByRole("dialog", { name: message("fr", "auth.welcome.title").replace("{names}", `${customer.firstName} ${customer.lastName}`) });
+    await expect(welcome).toBeVisible({ timeout: 45_000 });
     await welcome.getByRole("button", { name: message("fr", "auth.welcome.continue") }).click();
-    await hidden(welcome);
-    await visible(page.getByRole("heading", { level: 2, name: message("fr", "account.orders.title") }));
-    await waitForPath(page, "/fr/mon-compte/commandes");
+    await expect(welcome).toBeHidden();
+    await expect(page.getByRole("heading", { level: 2, name: message("fr", "account.orders.title") })).toBeVisible();
+    await expect(page).toHaveURL(atPath("/fr/mon-compte/commandes"));
   });
 
-  it("sends the account's other-language slug to this language's, and an unknown account page to the 404", async () => {
+  test("sends the account's other-language slug to this language's, and an unknown account page to the 404", async ({ context, openPage }) => {
     const session = await registerCustomer();
-    await signInBrowser(session.token);
+    await signInBrowser(context, session.token);
     const page = await openPage("/fr/mon-compte/orders");
-    await waitForPath(page, "/fr/mon-compte/commandes");
-    await visible(page.getByRole("heading", { level: 2, name: message("fr", "account.orders.title") }));
+    await expect(page).toHaveURL(atPath("/fr/mon-compte/commandes"));
+    await expect(page.getByRole("heading", { level: 2, name: message("fr", "account.orders.title") })).toBeVisible();
 
     await page.goto("/fr/mon-compte/nulle-part");
-    await waitForPath(page, "/fr/404");
+    await expect(page).toHaveURL(atPath("/fr/404"));
   });
 
-  it("refuses the employee programme's pages to a visitor without what they need (401)", async () => {
+  test("refuses the employee programme's pages to a visitor without what they need (401)", async ({ openPage }) => {
     const page = await openPage("/fr/habile-sign-in");
-    await waitForPath(page, "/fr/401");
+    await expect(page).toHaveURL(atPath("/fr/401"));
     await page.goto("/fr/empowerment-sign-in?context=budget");
-    await waitForPath(page, "/fr/401");
+    await expect(page).toHaveURL(atPath("/fr/401"));
     await page.goto("/en/configure-empowerment");
-    await waitForPath(page, "/en/401");
+    await expect(page).toHaveURL(atPath("/en/401"));
 
     await page.goto("/fr/habile-sign-in?code=abc123");
-    await visible(page.getByRole("heading", { level: 1, name: message("fr", "checkout.coming.habileSignIn") }));
+    await expect(page.getByRole("heading", { level: 1, name: message("fr", "checkout.coming.habileSignIn") })).toBeVisible();
   });
 });

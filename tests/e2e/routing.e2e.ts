@@ -1,74 +1,73 @@
 // Addresses: every page lives under /fr or /en; anything else finds its way there.
-import { describe, expect, it } from "vitest";
-import { currentContext, openPage } from "./support/browser.ts";
 import { largestTopCategory } from "./support/catalogue.ts";
+import { expect, test } from "./support/fixtures.ts";
 import { messagePattern } from "./support/messages.ts";
-import { waitForHtmlLang, waitForPath } from "./support/waits.ts";
+import { atPath } from "./support/waits.ts";
 
-describe("addresses and languages", () => {
-  it("sends / to the French home page", async () => {
+test.describe("addresses and languages", () => {
+  test("sends / to the French home page", async ({ openPage }) => {
     const page = await openPage("/");
-    await waitForPath(page, "/fr");
-    await waitForHtmlLang(page, "fr");
+    await expect(page).toHaveURL(atPath("/fr"));
+    await expect(page.locator("html")).toHaveAttribute("lang", "fr");
   });
 
-  it("keeps the query and the anchor of / on the way to /fr", async () => {
+  test("keeps the query and the anchor of / on the way to /fr", async ({ openPage }) => {
     const page = await openPage("/?utm_source=newsletter&utm_medium=email#bestsellers");
-    const url = await waitForPath(page, "/fr", { search: (params) => params.get("utm_source") === "newsletter", hash: "#bestsellers" });
-    expect(url.searchParams.get("utm_medium")).toBe("email");
-    await waitForHtmlLang(page, "fr");
+    await expect(page).toHaveURL(atPath("/fr", { search: (params) => params.get("utm_source") === "newsletter", hash: "#bestsellers" }));
+    expect(new URL(page.url()).searchParams.get("utm_medium")).toBe("email");
+    await expect(page.locator("html")).toHaveAttribute("lang", "fr");
   });
 
-  it("sends an address without a language to its French form, keeping query and anchor", async () => {
+  test("sends an address without a language to its French form, keeping query and anchor", async ({ openPage }) => {
     const product = (await largestTopCategory("fr")).listing.products.content[0];
     if (!product) throw new Error("the largest category has no product");
     const page = await openPage(`/produit/${product.slug}`);
-    await waitForPath(page, `/fr/produit/${product.slug}`);
-    await page.getByRole("heading", { level: 1, name: product.name }).waitFor();
+    await expect(page).toHaveURL(atPath(`/fr/produit/${product.slug}`));
+    await expect(page.getByRole("heading", { level: 1, name: product.name })).toBeVisible();
 
     await page.goto("/recherche?searchTerm=valise");
-    const url = await waitForPath(page, "/fr/recherche", { search: (params) => params.get("searchTerm") === "valise" });
-    expect(url.searchParams.get("searchTerm")).toBe("valise");
+    await expect(page).toHaveURL(atPath("/fr/recherche", { search: (params) => params.get("searchTerm") === "valise" }));
+    expect(new URL(page.url()).searchParams.get("searchTerm")).toBe("valise");
 
     await page.goto("/conditions-generales-de-vente#retractation");
-    await waitForPath(page, "/fr/conditions-generales-de-vente", { hash: "#retractation" });
+    await expect(page).toHaveURL(atPath("/fr/conditions-generales-de-vente", { hash: "#retractation" }));
   });
 
-  it("sends an unknown French address to /fr/404, which says so in French", async () => {
+  test("sends an unknown French address to /fr/404, which says so in French", async ({ openPage }) => {
     const page = await openPage("/fr/cette-page-n-existe-pas");
-    await waitForPath(page, "/fr/404");
-    await waitForHtmlLang(page, "fr");
-    await page.getByText(messagePattern("fr", "errors.notfound")).waitFor();
+    await expect(page).toHaveURL(atPath("/fr/404"));
+    await expect(page.locator("html")).toHaveAttribute("lang", "fr");
+    await expect(page.getByText(messagePattern("fr", "errors.notfound"))).toBeVisible();
   });
 
-  it("sends an unknown English address to /en/404, which says so in English", async () => {
+  test("sends an unknown English address to /en/404, which says so in English", async ({ openPage }) => {
     const page = await openPage("/en/no/such/page");
-    await waitForPath(page, "/en/404");
-    await waitForHtmlLang(page, "en");
-    await page.getByText(messagePattern("en", "errors.notfound")).waitFor();
+    await expect(page).toHaveURL(atPath("/en/404"));
+    await expect(page.locator("html")).toHaveAttribute("lang", "en");
+    await expect(page.getByText(messagePattern("en", "errors.notfound"))).toBeVisible();
   });
 
-  it("sets <html lang> from the address", async () => {
+  test("sets <html lang> from the address", async ({ openPage }) => {
     const page = await openPage("/en");
-    await waitForHtmlLang(page, "en");
+    await expect(page.locator("html")).toHaveAttribute("lang", "en");
     await page.goto("/fr");
-    await waitForHtmlLang(page, "fr");
+    await expect(page.locator("html")).toHaveAttribute("lang", "fr");
   });
 
-  it("starts from the configuration written in the page, without asking the server for it", async () => {
+  test("starts from the configuration written in the page, without asking the server for it", async ({ context }) => {
     const product = (await largestTopCategory("fr")).listing.products.content[0];
     if (!product) throw new Error("the largest category has no product");
-    const page = await (await currentContext()).newPage();
+    const page = await context.newPage();
     const asked: string[] = [];
     page.on("request", (request) => asked.push(new URL(request.url()).pathname));
     await page.goto(`/fr/produit/${product.slug}`);
     // The product comes from the API, called with the storefront token of the inline configuration.
-    await page.getByRole("heading", { level: 1, name: product.name }).waitFor();
+    await expect(page.getByRole("heading", { level: 1, name: product.name })).toBeVisible();
     expect(asked).toContain(`/api/v1/products/slug/${product.slug}`);
     expect(asked).not.toContain("/runtime-config.json");
   });
 
-  it("answers every page address with the app, and server paths with JSON", async () => {
+  test("answers every page address with the app, and server paths with JSON", async ({ openPage }) => {
     const page = await openPage("/fr");
     const home = await page.request.get("/fr/produit/anything");
     expect(home.status()).toBe(200);

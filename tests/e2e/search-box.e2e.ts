@@ -2,19 +2,17 @@
 // (on a paused page clock, so no delay passes unseen), the terms it suggests, its empty and error
 // states, the term of the results page, the search button, and a search sent when the box's code
 // cannot be loaded.
-import type { Locator, Page } from "playwright-core";
-import { beforeAll, describe, expect, it } from "vitest";
 import { HEADER_DEBOUNCE_MS, PANEL_DEBOUNCE_MS } from "../../machines/search/search.types.ts";
 import { data, normaliseSpaces, storefrontApi } from "./support/api.ts";
-import { currentContext, MOBILE, openPage } from "./support/browser.ts";
 import { productWithGallery, searchWordOf } from "./support/catalogue.ts";
+import { expect, MOBILE, test, type BrowserContext, type Locator, type OpenPage, type Page } from "./support/fixtures.ts";
 import { message } from "./support/messages.ts";
-import { visible, waitForPath } from "./support/waits.ts";
+import { atPath } from "./support/waits.ts";
 
 /** A word of a product's name: the shop has suggestions and products for it. */
 let word = "";
 
-beforeAll(async () => {
+test.beforeAll(async () => {
   word = searchWordOf((await productWithGallery("fr")).name).toLowerCase();
 });
 
@@ -61,130 +59,134 @@ async function expectDelay(page: Page, box: Locator, delay: number): Promise<voi
   await box.press(word.charAt(3));
   await page.clock.runFor(delay);
   const expected = word.slice(0, 4);
-  await expect.poll(() => requests.slice(0, 2), { timeout: 15_000 }).toEqual(
-    expect.arrayContaining([
-      { call: "autocomplete", term: expected },
-      { call: "preview", term: expected },
-    ]),
-  );
+  await expect
+    .poll(() => requests.slice(0, 2))
+    .toEqual(
+      expect.arrayContaining([
+        { call: "autocomplete", term: expected },
+        { call: "preview", term: expected },
+      ]),
+    );
 }
 
 /** Opens `path` on a page clock that the test moves on by hand once the search box is ready. */
-async function openOnPausedClock(path: string, mobile = false): Promise<Page> {
-  await (await currentContext()).clock.install();
+async function openOnPausedClock(context: BrowserContext, openPage: OpenPage, path: string, mobile = false): Promise<Page> {
+  await context.clock.install();
   return openPage(path, mobile ? { viewport: MOBILE } : {});
 }
 
 /** Loads the box's machine (it loads on first use) by a first search, then empties the box. */
 async function warmUp(search: Locator, box: Locator): Promise<void> {
   await box.fill(word);
-  await visible(suggestionsOf(search));
+  await expect(suggestionsOf(search)).toBeVisible();
   await box.fill("");
 }
 
-describe("the search box", () => {
-  it("waits 300 ms after the last keystroke in the header", async () => {
-    const page = await openOnPausedClock("/fr");
+test.describe("the search box", () => {
+  test("waits 300 ms after the last keystroke in the header", async ({ context, openPage }) => {
+    const page = await openOnPausedClock(context, openPage, "/fr");
     const { search, box } = headerSearch(page);
     await warmUp(search, box);
     await page.clock.pauseAt(Date.now() + 1_000);
     await expectDelay(page, box, HEADER_DEBOUNCE_MS);
   });
 
-  it("waits 500 ms after the last keystroke in the phone's search dialog", async () => {
-    const page = await openOnPausedClock("/fr", true);
+  test("waits 500 ms after the last keystroke in the phone's search dialog", async ({ context, openPage }) => {
+    const page = await openOnPausedClock(context, openPage, "/fr", true);
     await page.getByRole("navigation", { name: message("fr", "layout.bottomBar") }).getByRole("button", { name: message("fr", "searchBar.open"), exact: true }).click();
-    const dialog = await visible(page.getByRole("dialog", { name: message("fr", "searchBar.open") }));
+    const dialog = page.getByRole("dialog", { name: message("fr", "searchBar.open") });
+    await expect(dialog).toBeVisible();
     const box = dialog.getByRole("combobox", { name: message("fr", "searchBar.label") });
     await warmUp(dialog, box);
     await page.clock.pauseAt(Date.now() + 1_000);
     await expectDelay(page, box, PANEL_DEBOUNCE_MS);
   });
 
-  it("lists every suggested term the shop answers, up to 10", async () => {
+  test("lists every suggested term the shop answers, up to 10", async ({ openPage }) => {
     const terms = Array.from({ length: 10 }, (_, index) => `${word} ${index + 1}`);
     const page = await openPage("/fr");
     await page.route(/\/api\/v1\/products\/search-autocomplete\?/, (route) => route.fulfill({ json: { terms } }));
     const { search, box } = headerSearch(page);
     await box.fill(word);
-    const suggestions = await visible(suggestionsOf(search));
-    await visible(suggestions.getByRole("option", { name: terms.at(-1), exact: true }));
-    const shown = await suggestions.getByRole("option").allInnerTexts();
-    expect(shown.slice(0, terms.length).map((text) => text.trim())).toEqual(terms);
+    const suggestions = suggestionsOf(search);
+    await expect(suggestions).toBeVisible();
+    await expect(suggestions.getByRole("option", { name: terms.at(-1), exact: true })).toBeVisible();
+    await expect.poll(async () => (await suggestions.getByRole("option").allInnerTexts()).slice(0, terms.length).map((text) => text.trim())).toEqual(terms);
   });
 
-  it("says so when no product matches", async () => {
+  test("says so when no product matches", async ({ openPage }) => {
     const page = await openPage("/fr");
     const { search, box } = headerSearch(page);
     await box.fill("zzqxwv");
-    await visible(search.getByText(message("fr", "searchBar.noResult"), { exact: true }));
-    expect(await box.getAttribute("aria-expanded")).toBe("true");
-    expect(await suggestionsOf(search).getByRole("option").count()).toBe(0);
+    // The panel's note (a status for screen readers, visually hidden, says it after it).
+    await expect(search.getByText(message("fr", "searchBar.noResult"), { exact: true }).first()).toBeVisible();
+    await expect(box).toHaveAttribute("aria-expanded", "true");
+    await expect(suggestionsOf(search).getByRole("option")).toHaveCount(0);
   });
 
-  it("shows the server error notification when the suggestions cannot be loaded", async () => {
+  test("shows the server error notification when the suggestions cannot be loaded", async ({ openPage }) => {
     const page = await openPage("/fr");
-    await page.route(/\/api\/v1\/products\/search-autocomplete\?/, (route) =>
-      route.fulfill({ status: 500, json: { status: 500, message: "Internal Server Error" } }),
-    );
+    await page.route(/\/api\/v1\/products\/search-autocomplete\?/, (route) => route.fulfill({ status: 500, json: { status: 500, message: "Internal Server Error" } }));
     const { box } = headerSearch(page);
     await box.fill(word);
     const notifications = page.getByRole("region", { name: message("fr", "notifications.label") });
-    await visible(notifications.getByRole("alert").getByText(message("fr", "searchBar.serverError"), { exact: true }));
-    expect(await box.getAttribute("aria-expanded")).toBe("false");
+    await expect(notifications.getByRole("alert").getByText(message("fr", "searchBar.serverError"), { exact: true })).toBeVisible();
+    await expect(box).toHaveAttribute("aria-expanded", "false");
   });
 
-  it.each(["fr", "en"] as const)("shows the results page's term in the header box (%s)", async (lang) => {
-    const path = lang === "fr" ? "/fr/recherche" : "/en/search";
-    const page = await openPage(`${path}?searchTerm=${encodeURIComponent(word)}`);
-    const box = page.getByRole("banner").getByRole("combobox", { name: message(lang, "searchBar.label") });
-    await expect.poll(() => box.inputValue()).toBe(word);
-    expect(await box.getAttribute("aria-expanded")).toBe("false");
+  for (const lang of ["fr", "en"] as const) {
+    test(`shows the results page's term in the header box (${lang})`, async ({ openPage }) => {
+      const path = lang === "fr" ? "/fr/recherche" : "/en/search";
+      const page = await openPage(`${path}?searchTerm=${encodeURIComponent(word)}`);
+      const box = page.getByRole("banner").getByRole("combobox", { name: message(lang, "searchBar.label") });
+      await expect(box).toHaveValue(word);
+      await expect(box).toHaveAttribute("aria-expanded", "false");
 
-    // Another search from the box replaces it, and going back brings the first one again.
-    const other = word.slice(0, 3);
-    await box.fill(other);
-    await box.press("Enter");
-    await waitForPath(page, path, { search: (params) => params.get("searchTerm") === other });
-    await page.goBack();
-    await waitForPath(page, path, { search: (params) => params.get("searchTerm") === word });
-    await expect.poll(() => box.inputValue()).toBe(word);
-  });
+      // Another search from the box replaces it, and going back brings the first one again.
+      const other = word.slice(0, 3);
+      await box.fill(other);
+      await box.press("Enter");
+      await expect(page).toHaveURL(atPath(path, { search: (params) => params.get("searchTerm") === other }));
+      await page.goBack();
+      await expect(page).toHaveURL(atPath(path, { search: (params) => params.get("searchTerm") === word }));
+      await expect(box).toHaveValue(word);
+    });
+  }
 
-  it("shows the results page's term again after a visit elsewhere, in place of what was typed and not sent", async () => {
+  test("shows the results page's term again after a visit elsewhere, in place of what was typed and not sent", async ({ openPage }) => {
     const page = await openPage(`/fr/recherche?searchTerm=${encodeURIComponent(word)}`);
     const { search, box } = headerSearch(page);
-    await expect.poll(() => box.inputValue()).toBe(word);
+    await expect(box).toHaveValue(word);
     // Typed (the box's machine running), not sent; then a product of the results is followed.
     // (Fails when the page's term is only read when the box first shows.)
     await box.fill("");
     await warmUp(search, box);
     await box.fill(`${word} bleu`);
-    await expect.poll(() => box.inputValue()).toBe(`${word} bleu`);
+    await expect(box).toHaveValue(`${word} bleu`);
     await box.press("Escape");
     await page.getByRole("main").getByRole("region", { name: message("fr", "catalog.listing.results") }).getByRole("article").first().getByRole("link").first().click();
-    await waitForPath(page, /^\/fr\/produit\//);
+    await expect(page).toHaveURL(atPath(/^\/fr\/produit\//));
     await page.goBack();
-    await waitForPath(page, "/fr/recherche", { search: (params) => params.get("searchTerm") === word });
-    await expect.poll(() => box.inputValue()).toBe(word);
+    await expect(page).toHaveURL(atPath("/fr/recherche", { search: (params) => params.get("searchTerm") === word }));
+    await expect(box).toHaveValue(word);
   });
 
-  it("opens the results page even when the box's code cannot be loaded", async () => {
+  test("opens the results page even when the box's code cannot be loaded", async ({ context, openPage }) => {
     const api = await storefrontApi("fr");
     const results = await data(api.GET("/products/search", { params: { query: { searchTerm: word, size: 24 } } }));
     const first = results.products.content[0];
     if (!first) throw new Error(`no product found for "${word}"`);
-    await (await currentContext()).route(/\/assets\/search-actors-[^/]*\.js$/, (route) => route.abort("internetdisconnected"));
+    await context.route(/\/assets\/search-actors-[^/]*\.js$/, (route) => route.abort("internetdisconnected"));
     const page = await openPage("/fr");
     const { box } = headerSearch(page);
     await box.fill(word);
     await box.press("Enter");
-    await waitForPath(page, "/fr/recherche", { search: (params) => params.get("searchTerm") === word });
-    await visible(page.getByRole("heading", { level: 1, name: message("fr", "search.page.titleWithTerm").replace("{term}", word) }));
-    await visible(page.getByRole("main").getByRole("link", { name: first.name, exact: true }));
+    await expect(page).toHaveURL(atPath("/fr/recherche", { search: (params) => params.get("searchTerm") === word }));
+    await expect(page.getByRole("heading", { level: 1, name: message("fr", "search.page.titleWithTerm").replace("{term}", word) })).toBeVisible();
+    await expect(page.getByRole("main").getByRole("link", { name: first.name, exact: true }).first()).toBeVisible();
   });
 
-  it("opens the results page from its button, which stays disabled for 'sa '", async () => {
+  test("opens the results page from its button, which stays disabled for 'sa '", async ({ openPage }) => {
     const api = await storefrontApi("fr");
     const results = await data(api.GET("/products/search", { params: { query: { searchTerm: word, size: 24 } } }));
     expect(results.products.content.length).toBeGreaterThan(0);
@@ -196,14 +198,14 @@ describe("the search box", () => {
 
     // Three characters, but only two that are not spaces: nothing to search yet.
     await box.fill("sa ");
-    await expect.poll(() => box.inputValue()).toBe("sa ");
-    expect(await submit.isDisabled()).toBe(true);
+    await expect(box).toHaveValue("sa ");
+    await expect(submit).toBeDisabled();
 
     await box.fill(word);
-    await expect.poll(() => submit.isEnabled()).toBe(true);
+    await expect(submit).toBeEnabled();
     await submit.click();
-    await waitForPath(page, "/fr/recherche", { search: (params) => params.get("searchTerm") === word });
-    await visible(page.getByRole("heading", { level: 1, name: message("fr", "search.page.titleWithTerm").replace("{term}", word) }));
-    await expect.poll(() => shownProductNames(page), { timeout: 15_000 }).toEqual(results.products.content.map((product) => product.name));
+    await expect(page).toHaveURL(atPath("/fr/recherche", { search: (params) => params.get("searchTerm") === word }));
+    await expect(page.getByRole("heading", { level: 1, name: message("fr", "search.page.titleWithTerm").replace("{term}", word) })).toBeVisible();
+    await expect.poll(() => shownProductNames(page)).toEqual(results.products.content.map((product) => product.name));
   });
 });

@@ -2,18 +2,16 @@
 // page size → product → gallery lightbox → search with autocomplete → search page → language
 // switch → information page → unknown address. Each test opens its own page at its step, so any of
 // them can run alone.
-import type { Page } from "playwright-core";
-import { beforeAll, describe, expect, it } from "vitest";
-import { data, normaliseSpaces, storefrontApi } from "./support/api.ts";
 import { HEADER_DEBOUNCE_MS, PANEL_DEBOUNCE_MS } from "../../machines/search/search.types.ts";
-import { currentContext, openPage } from "./support/browser.ts";
+import { data, normaliseSpaces, storefrontApi } from "./support/api.ts";
 import { largestTopCategory, listing, productBySlug, productWithGallery, searchWordOf, type CategoryNode, type Listing, type Product } from "./support/catalogue.ts";
+import { expect, test, type Page } from "./support/fixtures.ts";
 import { message, messagePattern } from "./support/messages.ts";
-import { hidden, visible, waitForHtmlLang, waitForPath } from "./support/waits.ts";
+import { atPath } from "./support/waits.ts";
 
 let top: { node: CategoryNode; listing: Listing };
 
-beforeAll(async () => {
+test.beforeAll(async () => {
   top = await largestTopCategory("fr");
 });
 
@@ -26,20 +24,21 @@ async function shownProductNames(page: Page): Promise<string[]> {
   return (await resultCards(page).getByRole("heading").allInnerTexts()).map(normaliseSpaces);
 }
 
-/** Waits until the listing shows `names` (it keeps the previous page on screen while loading). */
-async function waitForProductNames(page: Page, names: string[]): Promise<void> {
-  await expect.poll(() => shownProductNames(page), { timeout: 15_000 }).toEqual(names);
+/** Expects the listing to show `names` (it keeps the previous page on screen while loading). */
+async function expectProductNames(page: Page, names: string[]): Promise<void> {
+  await expect.poll(() => shownProductNames(page)).toEqual(names);
 }
 
-describe("a shopper's journey on a desktop", () => {
-  it("goes from the home page through the mega menu to a category", async () => {
+test.describe("a shopper's journey on a desktop", () => {
+  test("goes from the home page through the mega menu to a category", async ({ openPage }) => {
     const page = await openPage("/fr");
     const menu = page.getByRole("navigation", { name: message("fr", "navigation.categories") });
-    const topButton = await visible(menu.getByRole("button", { name: top.node.label, exact: true }));
-    expect(await topButton.getAttribute("aria-expanded")).toBe("false");
+    const topButton = menu.getByRole("button", { name: top.node.label, exact: true });
+    await expect(topButton).toBeVisible();
+    await expect(topButton).toHaveAttribute("aria-expanded", "false");
 
     await topButton.click();
-    expect(await topButton.getAttribute("aria-expanded")).toBe("true");
+    await expect(topButton).toHaveAttribute("aria-expanded", "true");
     // The panel shows the category's featured products (its landing content names them).
     const api = await storefrontApi("fr");
     const landing = await data(
@@ -49,41 +48,41 @@ describe("a shopper's journey on a desktop", () => {
     if (!firstReference) throw new Error(`${top.node.label} has no featured product`);
     const [featured] = await data(api.GET("/products/references", { params: { query: { referenceList: firstReference } } }));
     if (!featured) throw new Error(`the featured reference ${firstReference} is no product`);
-    await visible(menu.getByRole("region", { name: message("fr", "navigation.featured") }).getByRole("link", { name: featured.name }));
+    await expect(menu.getByRole("region", { name: message("fr", "navigation.featured") }).getByRole("link", { name: featured.name }).first()).toBeVisible();
     const child = top.node.children[0];
     if (!child) throw new Error(`${top.node.label} has no sub-category`);
     await menu.getByRole("link", { name: child.label, exact: true }).click();
 
-    await waitForPath(page, `/fr/categorie/${child.path}`);
-    await visible(page.getByRole("heading", { level: 1, name: child.label }));
+    await expect(page).toHaveURL(atPath(`/fr/categorie/${child.path}`));
+    await expect(page.getByRole("heading", { level: 1, name: child.label })).toBeVisible();
     // The menu closes once the page changed.
-    await hidden(menu.getByRole("link", { name: child.label, exact: true }));
+    await expect(menu.getByRole("link", { name: child.label, exact: true })).toBeHidden();
   });
 
-  it("filters, sorts and resizes the listing, and pages through it, with the address following", async () => {
+  test("filters, sorts and resizes the listing, and pages through it, with the address following", async ({ openPage }) => {
     const path = `/fr/categorie/${top.node.path}`;
     const page = await openPage(path);
-    await visible(page.getByRole("heading", { level: 1, name: top.node.label }));
-    await waitForProductNames(page, top.listing.products.content.map((product) => product.name));
-    await visible(page.getByText(messagePattern("fr", "catalog.listing.count")).filter({ hasText: String(top.listing.products.totalElements) }));
+    await expect(page.getByRole("heading", { level: 1, name: top.node.label })).toBeVisible();
+    await expectProductNames(page, top.listing.products.content.map((product) => product.name));
+    await expect(page.getByText(messagePattern("fr", "catalog.listing.count")).filter({ hasText: String(top.listing.products.totalElements) }).first()).toBeVisible();
 
     // Sort by increasing price.
     await page.getByLabel(message("fr", "catalog.sort.label")).selectOption({ label: message("fr", "catalog.sort.priceAsc") });
-    await waitForPath(page, path, { search: (params) => params.get("sort") === "price.asc" });
+    await expect(page).toHaveURL(atPath(path, { search: (params) => params.get("sort") === "price.asc" }));
     const byPrice = await listing("fr", top.node.path, { sort: "price,asc" });
-    await waitForProductNames(page, byPrice.products.content.map((product) => product.name));
+    await expectProductNames(page, byPrice.products.content.map((product) => product.name));
 
     // Next page, then a smaller page size: the page number goes away.
     const pagination = page.getByRole("navigation", { name: message("fr", "ui.pagination.label") });
     await pagination.getByRole("link", { name: message("fr", "ui.pagination.next") }).click();
-    await waitForPath(page, path, { search: (params) => params.get("page") === "2" && params.get("sort") === "price.asc" });
+    await expect(page).toHaveURL(atPath(path, { search: (params) => params.get("page") === "2" && params.get("sort") === "price.asc" }));
     const secondPage = await listing("fr", top.node.path, { sort: "price,asc", page: 1 });
-    await waitForProductNames(page, secondPage.products.content.map((product) => product.name));
+    await expectProductNames(page, secondPage.products.content.map((product) => product.name));
 
     await page.getByLabel(message("fr", "catalog.pageSize.label")).selectOption("12");
-    await waitForPath(page, path, { search: (params) => params.get("itemsPerPage") === "12" && !params.has("page") });
+    await expect(page).toHaveURL(atPath(path, { search: (params) => params.get("itemsPerPage") === "12" && !params.has("page") }));
     const twelve = await listing("fr", top.node.path, { sort: "price,asc", size: 12 });
-    await waitForProductNames(page, twelve.products.content.map((product) => product.name));
+    await expectProductNames(page, twelve.products.content.map((product) => product.name));
 
     // A facet value that narrows the listing.
     const facet = top.listing.facets.find((item) => item.values.some((value) => value.count > 0 && value.count < top.listing.products.totalElements));
@@ -94,38 +93,38 @@ describe("a shopper's journey on a desktop", () => {
     await checkbox.check();
     const filter = `${facet.name}:${value.value}`;
     // However the address writes it, the filter is in it (so a shared or reloaded link keeps it).
-    await waitForPath(page, path, { search: (params) => params.get("itemsPerPage") === "12" && [...params.values()].some((item) => item.includes(filter)) });
+    await expect(page).toHaveURL(atPath(path, { search: (params) => params.get("itemsPerPage") === "12" && [...params.values()].some((item) => item.includes(filter)) }));
     const filtered = await listing("fr", top.node.path, { sort: "price,asc", size: 12, filters: [filter] });
     expect(filtered.products.totalElements).toBe(value.count);
-    await waitForProductNames(page, filtered.products.content.map((product) => product.name));
+    await expectProductNames(page, filtered.products.content.map((product) => product.name));
     await page.reload();
-    await waitForProductNames(page, filtered.products.content.map((product) => product.name));
-    expect(await checkbox.isChecked()).toBe(true);
+    await expectProductNames(page, filtered.products.content.map((product) => product.name));
+    await expect(checkbox).toBeChecked();
 
     // The chip of the active filter removes it.
     await page.getByRole("button", { name: messagePattern("fr", "catalog.filters.remove") }).click();
-    await waitForPath(page, path, { search: (params) => ![...params.values()].some((item) => item.includes(filter)) });
-    await waitForProductNames(page, twelve.products.content.map((product) => product.name));
+    await expect(page).toHaveURL(atPath(path, { search: (params) => ![...params.values()].some((item) => item.includes(filter)) }));
+    await expectProductNames(page, twelve.products.content.map((product) => product.name));
   });
 
-  it("shows the default listing when the address holds a page, sort or size that does not exist", async () => {
+  test("shows the default listing when the address holds a page, sort or size that does not exist", async ({ openPage }) => {
     const path = `/fr/categorie/${top.node.path}`;
     const page = await openPage(`${path}?page=abc&sort=cheapest-first&itemsPerPage=13`);
-    await visible(page.getByRole("heading", { level: 1, name: top.node.label }));
-    await waitForProductNames(page, top.listing.products.content.map((product) => product.name));
-    expect(await page.getByLabel(message("fr", "catalog.sort.label")).inputValue()).toBe("name.asc");
-    expect(await page.getByLabel(message("fr", "catalog.pageSize.label")).inputValue()).toBe("24");
+    await expect(page.getByRole("heading", { level: 1, name: top.node.label })).toBeVisible();
+    await expectProductNames(page, top.listing.products.content.map((product) => product.name));
+    await expect(page.getByLabel(message("fr", "catalog.sort.label"))).toHaveValue("name.asc");
+    await expect(page.getByLabel(message("fr", "catalog.pageSize.label"))).toHaveValue("24");
 
     // The same on the search page, whose term is kept.
     const word = searchWordOf(top.listing.products.content[0]?.name ?? "").toLowerCase();
     const api = await storefrontApi("fr");
     const results = await data(api.GET("/products/search", { params: { query: { searchTerm: word, size: 24 } } }));
     await page.goto(`/fr/recherche?searchTerm=${encodeURIComponent(word)}&page=-4&sort=%5B1%5D`);
-    await visible(page.getByRole("heading", { level: 1, name: message("fr", "search.page.titleWithTerm").replace("{term}", word) }));
-    await waitForProductNames(page, results.products.content.map((item) => item.name));
+    await expect(page.getByRole("heading", { level: 1, name: message("fr", "search.page.titleWithTerm").replace("{term}", word) })).toBeVisible();
+    await expectProductNames(page, results.products.content.map((item) => item.name));
   });
 
-  it("reads filters written the earlier JSON way and writes them as plain words", async () => {
+  test("reads filters written the earlier JSON way and writes them as plain words", async ({ openPage }) => {
     const path = `/fr/categorie/${top.node.path}`;
     const facet = top.listing.facets.find((item) => item.values.some((value) => value.count > 0 && value.count < top.listing.products.totalElements));
     const value = facet?.values.find((item) => item.count > 0 && item.count < top.listing.products.totalElements);
@@ -133,37 +132,39 @@ describe("a shopper's journey on a desktop", () => {
     const filter = `${facet.name}:${value.value}`;
     const page = await openPage(`${path}?filters=${encodeURIComponent(JSON.stringify([filter]))}`);
     const filtered = await listing("fr", top.node.path, { filters: [filter] });
-    await waitForProductNames(page, filtered.products.content.map((product) => product.name));
+    await expectProductNames(page, filtered.products.content.map((product) => product.name));
 
     await page.getByLabel(message("fr", "catalog.sort.label")).selectOption({ label: message("fr", "catalog.sort.priceAsc") });
-    const url = await waitForPath(page, path, { search: (params) => params.get("sort") === "price.asc" });
+    await expect(page).toHaveURL(atPath(path, { search: (params) => params.get("sort") === "price.asc" }));
+    const url = new URL(page.url());
     expect(url.searchParams.getAll("filters")).toEqual([filter]);
     expect(url.search).toContain(`filters=${facet.name}:`);
   });
 
-  it("marks only the page shown as the current one in the page links", async () => {
+  test("marks only the page shown as the current one in the page links", async ({ openPage }) => {
     const path = `/fr/categorie/${top.node.path}`;
     const page = await openPage(`${path}?page=2`);
-    const pagination = await visible(page.getByRole("navigation", { name: message("fr", "ui.pagination.label") }));
-    await visible(pagination.getByRole("link", { name: message("fr", "ui.pagination.page").replace("{page}", "2"), exact: true }));
+    const pagination = page.getByRole("navigation", { name: message("fr", "ui.pagination.label") });
+    await expect(pagination).toBeVisible();
+    await expect(pagination.getByRole("link", { name: message("fr", "ui.pagination.page").replace("{page}", "2"), exact: true })).toBeVisible();
     // aria-current tells assistive technologies which link is the page being read.
-    await expect.poll(() => pagination.locator('[aria-current="page"]').allInnerTexts()).toEqual(["2"]);
+    await expect(pagination.locator('[aria-current="page"]')).toHaveText(["2"], { useInnerText: true });
   });
 
-  it("opens a product from the listing and enlarges its pictures in the lightbox", async () => {
+  test("opens a product from the listing and enlarges its pictures in the lightbox", async ({ openPage }) => {
     const product = await productWithGallery("fr");
     const category = product.category.path;
     const page = await openPage(`/fr/categorie/${category}?itemsPerPage=36&sort=name.asc`);
     await resultCards(page).getByRole("link", { name: product.name, exact: true }).click();
-    await waitForPath(page, `/fr/produit/${product.slug}`);
-    await visible(page.getByRole("heading", { level: 1, name: product.name }));
+    await expect(page).toHaveURL(atPath(`/fr/produit/${product.slug}`));
+    await expect(page.getByRole("heading", { level: 1, name: product.name })).toBeVisible();
     // More than 5 in stock: a plain in-stock message.
-    await visible(page.getByText(message("fr", "product.stock.inStock"), { exact: true }));
+    await expect(page.getByText(message("fr", "product.stock.inStock"), { exact: true })).toBeVisible();
 
     await openLightboxAndBrowse(page, product);
   });
 
-  it("searches with autocomplete, then shows all the results on the search page", async () => {
+  test("searches with autocomplete, then shows all the results on the search page", async ({ context, openPage }) => {
     const product = await productWithGallery("fr");
     const word = searchWordOf(product.name).toLowerCase();
     const api = await storefrontApi("fr");
@@ -171,7 +172,7 @@ describe("a shopper's journey on a desktop", () => {
     const terms = await data(api.GET("/products/search-autocomplete", { params: { query: { searchTerm: word, size: 10 } } }));
 
     // The page clock is paused while typing, so that a request for 2 characters would have had its time.
-    await (await currentContext()).clock.install();
+    await context.clock.install();
     const page = await openPage("/fr");
     const search = page.getByRole("search");
     const box = search.getByRole("combobox", { name: message("fr", "searchBar.label") });
@@ -185,37 +186,37 @@ describe("a shopper's journey on a desktop", () => {
 
     // Under 3 characters nothing is suggested and the search cannot be sent.
     await box.pressSequentially(word.slice(0, 2));
-    expect(await submit.isDisabled()).toBe(true);
+    await expect(submit).toBeDisabled();
     await page.clock.runFor(2 * PANEL_DEBOUNCE_MS);
-    expect(await box.getAttribute("aria-expanded")).toBe("false");
+    await expect(box).toHaveAttribute("aria-expanded", "false");
     await box.press(word.charAt(2));
     await page.clock.runFor(HEADER_DEBOUNCE_MS);
     const three = word.slice(0, 3);
     await expect.poll(() => requests.slice(0, 2).sort()).toEqual([`search-autocomplete=${three}`, `search=${three}`]);
-    expect(await submit.isDisabled()).toBe(false);
+    await expect(submit).toBeEnabled();
     await page.clock.resume();
 
     await box.fill(word);
     const suggestions = search.getByRole("listbox", { name: message("fr", "searchBar.suggestions") });
-    await visible(suggestions);
-    expect(await box.getAttribute("aria-expanded")).toBe("true");
-    for (const item of preview.products.content) await visible(suggestions.getByRole("option", { name: item.name }));
+    await expect(suggestions).toBeVisible();
+    await expect(box).toHaveAttribute("aria-expanded", "true");
+    for (const item of preview.products.content) await expect(suggestions.getByRole("option", { name: item.name }).first()).toBeVisible();
     const firstTerm = terms.terms[0];
     if (!firstTerm) throw new Error(`no suggested term for "${word}"`);
-    await visible(suggestions.getByRole("option", { name: firstTerm, exact: true }));
+    await expect(suggestions.getByRole("option", { name: firstTerm, exact: true }).first()).toBeVisible();
     const showAll = suggestions.getByRole("option", { name: messagePattern("fr", "searchBar.showAll") });
-    expect(normaliseSpaces(await showAll.innerText())).toContain(String(preview.products.totalElements));
+    await expect(showAll).toContainText(String(preview.products.totalElements), { useInnerText: true });
 
     await showAll.click();
-    await waitForPath(page, "/fr/recherche", { search: (params) => params.get("searchTerm")?.trim() === word });
+    await expect(page).toHaveURL(atPath("/fr/recherche", { search: (params) => params.get("searchTerm")?.trim() === word }));
 
     const results = await data(api.GET("/products/search", { params: { query: { searchTerm: word, size: 24 } } }));
-    await visible(page.getByRole("heading", { level: 1, name: message("fr", "search.page.titleWithTerm").replace("{term}", word) }));
-    await visible(page.getByText(messagePattern("fr", "catalog.listing.count")).filter({ hasText: String(results.products.totalElements) }));
-    await waitForProductNames(page, results.products.content.map((item) => item.name));
+    await expect(page.getByRole("heading", { level: 1, name: message("fr", "search.page.titleWithTerm").replace("{term}", word) })).toBeVisible();
+    await expect(page.getByText(messagePattern("fr", "catalog.listing.count")).filter({ hasText: String(results.products.totalElements) }).first()).toBeVisible();
+    await expectProductNames(page, results.products.content.map((item) => item.name));
   });
 
-  it("closes the suggestions with Escape and opens the results page with Enter", async () => {
+  test("closes the suggestions with Escape and opens the results page with Enter", async ({ openPage }) => {
     const product = await productWithGallery("fr");
     const word = searchWordOf(product.name).toLowerCase();
     const page = await openPage("/fr");
@@ -223,62 +224,63 @@ describe("a shopper's journey on a desktop", () => {
     const box = search.getByRole("combobox", { name: message("fr", "searchBar.label") });
     await box.fill(word);
     const suggestions = search.getByRole("listbox", { name: message("fr", "searchBar.suggestions") });
-    await visible(suggestions.getByRole("option", { name: product.name }));
+    await expect(suggestions.getByRole("option", { name: product.name }).first()).toBeVisible();
     await box.press("Escape");
-    await hidden(suggestions);
-    expect(await box.getAttribute("aria-expanded")).toBe("false");
+    await expect(suggestions).toBeHidden();
+    await expect(box).toHaveAttribute("aria-expanded", "false");
     await box.press("Enter");
-    await waitForPath(page, "/fr/recherche", { search: (params) => params.get("searchTerm")?.trim() === word });
-    await visible(page.getByRole("main").getByRole("link", { name: product.name, exact: true }));
+    await expect(page).toHaveURL(atPath("/fr/recherche", { search: (params) => params.get("searchTerm")?.trim() === word }));
+    await expect(page.getByRole("main").getByRole("link", { name: product.name, exact: true }).first()).toBeVisible();
   });
 
-  it("switches language on a product page and stays on the same product", async () => {
+  test("switches language on a product page and stays on the same product", async ({ openPage }) => {
     const product = await productWithGallery("fr");
     const english: Product = await productBySlug("en", product.slugs.en);
     const page = await openPage(`/fr/produit/${product.slug}`);
-    await visible(page.getByRole("heading", { level: 1, name: product.name }));
+    await expect(page.getByRole("heading", { level: 1, name: product.name })).toBeVisible();
 
     await page.getByRole("banner").getByRole("link", { name: "English", exact: true }).click();
-    await waitForPath(page, `/en/product/${product.slugs.en}`);
-    await waitForHtmlLang(page, "en");
-    await visible(page.getByRole("heading", { level: 1, name: english.name }));
+    await expect(page).toHaveURL(atPath(`/en/product/${product.slugs.en}`));
+    await expect(page.locator("html")).toHaveAttribute("lang", "en");
+    await expect(page.getByRole("heading", { level: 1, name: english.name })).toBeVisible();
 
     await page.getByRole("banner").getByRole("link", { name: "Français", exact: true }).click();
-    await waitForPath(page, `/fr/produit/${product.slug}`);
-    await waitForHtmlLang(page, "fr");
-    await visible(page.getByRole("heading", { level: 1, name: product.name }));
+    await expect(page).toHaveURL(atPath(`/fr/produit/${product.slug}`));
+    await expect(page.locator("html")).toHaveAttribute("lang", "fr");
+    await expect(page.getByRole("heading", { level: 1, name: product.name })).toBeVisible();
   });
 
-  it("switches language on a listing and on the search page, keeping the query", async () => {
+  test("switches language on a listing and on the search page, keeping the query", async ({ openPage }) => {
     const english = (await largestTopCategory("en")).node;
     const page = await openPage(`/fr/categorie/${top.node.path}?sort=name.desc&itemsPerPage=12`);
-    await visible(page.getByRole("heading", { level: 1, name: top.node.label }));
+    await expect(page.getByRole("heading", { level: 1, name: top.node.label })).toBeVisible();
     await page.getByRole("banner").getByRole("link", { name: "English", exact: true }).click();
-    const url = await waitForPath(page, `/en/category/${english.path}`);
+    await expect(page).toHaveURL(atPath(`/en/category/${english.path}`));
+    const url = new URL(page.url());
     expect(url.searchParams.get("sort")).toBe("name.desc");
     expect(url.searchParams.get("itemsPerPage")).toBe("12");
-    await visible(page.getByRole("heading", { level: 1, name: english.label }));
+    await expect(page.getByRole("heading", { level: 1, name: english.label })).toBeVisible();
 
     const term = searchWordOf((await productWithGallery("en")).name).toLowerCase();
     await page.goto(`/en/search?searchTerm=${encodeURIComponent(term)}`);
-    await visible(page.getByRole("heading", { level: 1, name: message("en", "search.page.titleWithTerm").replace("{term}", term) }));
+    await expect(page.getByRole("heading", { level: 1, name: message("en", "search.page.titleWithTerm").replace("{term}", term) })).toBeVisible();
     await page.getByRole("banner").getByRole("link", { name: "Français", exact: true }).click();
-    await waitForPath(page, "/fr/recherche", { search: (params) => params.get("searchTerm") === term });
-    await waitForHtmlLang(page, "fr");
+    await expect(page).toHaveURL(atPath("/fr/recherche", { search: (params) => params.get("searchTerm") === term }));
+    await expect(page.locator("html")).toHaveAttribute("lang", "fr");
   });
 
-  it("reads an information page from the footer, then meets the 404 page on an unknown address", async () => {
+  test("reads an information page from the footer, then meets the 404 page on an unknown address", async ({ openPage }) => {
     const api = await storefrontApi("fr");
     const terms = await data(api.GET("/platform/terms-of-use"));
     const page = await openPage("/fr");
     await page.getByRole("contentinfo").getByRole("link", { name: message("fr", "footer.link.termsOfSale"), exact: true }).click();
-    await waitForPath(page, "/fr/conditions-generales-de-vente");
-    await visible(page.getByRole("heading", { level: 1, name: terms.title }));
-    for (const section of terms.sections) await visible(page.getByRole("heading", { name: section.title, exact: true }));
+    await expect(page).toHaveURL(atPath("/fr/conditions-generales-de-vente"));
+    await expect(page.getByRole("heading", { level: 1, name: terms.title })).toBeVisible();
+    for (const section of terms.sections) await expect(page.getByRole("heading", { name: section.title, exact: true })).toBeVisible();
 
     await page.goto("/fr/conditions-generales-de-vente/suite-inconnue");
-    await waitForPath(page, "/fr/404");
-    await visible(page.getByText(messagePattern("fr", "errors.notfound")));
+    await expect(page).toHaveURL(atPath("/fr/404"));
+    await expect(page.getByText(messagePattern("fr", "errors.notfound")).first()).toBeVisible();
   });
 });
 
@@ -291,19 +293,19 @@ async function openLightboxAndBrowse(page: Page, product: Product): Promise<void
   await opener.click();
 
   const lightbox = page.getByRole("dialog");
-  await visible(lightbox);
-  await visible(lightbox.getByRole("img", { name: first.title, exact: true }));
+  await expect(lightbox).toBeVisible();
+  await expect(lightbox.getByRole("img", { name: first.title, exact: true })).toBeVisible();
   const count = product.pictures.length;
-  await visible(lightbox.getByText(message("fr", "product.carousel.position").replace("{index}", "1").replace("{count}", String(count))));
+  await expect(lightbox.getByText(message("fr", "product.carousel.position").replace("{index}", "1").replace("{count}", String(count))).first()).toBeVisible();
 
   await lightbox.getByRole("button", { name: message("fr", "product.gallery.next") }).click();
-  await visible(lightbox.getByText(message("fr", "product.carousel.position").replace("{index}", "2").replace("{count}", String(count))));
-  expect(normaliseSpaces(await lightbox.getByText(second.title, { exact: false }).first().innerText())).toContain(second.title);
+  await expect(lightbox.getByText(message("fr", "product.carousel.position").replace("{index}", "2").replace("{count}", String(count))).first()).toBeVisible();
+  await expect(lightbox.getByText(second.title, { exact: false }).first()).toContainText(second.title, { useInnerText: true });
 
   await page.keyboard.press("Escape");
-  await hidden(lightbox);
+  await expect(lightbox).toBeHidden();
   // The focus goes back to the picture that opened it.
-  expect(await opener.evaluate((element) => element === document.activeElement)).toBe(true);
+  await expect(opener).toBeFocused();
 }
 
 function escapeRegExp(text: string): string {

@@ -1,6 +1,6 @@
 // Accessibility check of a rendered page: axe must find nothing serious or critical.
 import AxeBuilder from "@axe-core/playwright";
-import type { Page } from "playwright-core";
+import type { Page } from "@playwright/test";
 
 type Violation = Awaited<ReturnType<AxeBuilder["analyze"]>>["violations"][number];
 

@@ -1,15 +1,15 @@
 // The storefront API as the SPA calls it, for what the tests expect to see: the token comes from
 // the shop's own runtime configuration, never from a constant.
 import createClient from "openapi-fetch";
-import { inject } from "vitest";
 import type { paths } from "../../../common/api/schema.gen.ts";
+import { baseUrl } from "./environment.ts";
 
 export type Lang = "fr" | "en";
 
 let token: Promise<string> | undefined;
 
 async function storefrontToken(): Promise<string> {
-  token ??= fetch(`${inject("baseUrl")}/runtime-config.json`)
+  token ??= fetch(`${baseUrl()}/runtime-config.json`)
     .then((response) => {
       if (!response.ok) throw new Error(`GET /runtime-config.json answered ${response.status}`);
       return response.json() as Promise<{ storefrontToken: string }>;
@@ -20,7 +20,7 @@ async function storefrontToken(): Promise<string> {
 
 /** A typed client of the storefront API in a language (`locale` fr_FR or en_US). */
 export async function storefrontApi(lang: Lang) {
-  const client = createClient<paths>({ baseUrl: `${inject("baseUrl")}/api/v1` });
+  const client = createClient<paths>({ baseUrl: `${baseUrl()}/api/v1` });
   const bearer = await storefrontToken();
   const locale = lang === "en" ? "en_US" : "fr_FR";
   client.use({

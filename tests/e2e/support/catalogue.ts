@@ -2,8 +2,8 @@
 // references for what listings leave out): never guessed names or slugs.
 import { products as seedProducts } from "../../../server/seed/data/products.ts";
 import type { components } from "../../../common/api/schema.gen.ts";
-import { inject } from "vitest";
 import { data, storefrontApi, type Lang } from "./api.ts";
+import { baseUrl } from "./environment.ts";
 
 export type CategoryNode = components["schemas"]["CategoryNode"];
 export type ProductSummary = components["schemas"]["ProductSummary"];
@@ -154,6 +154,6 @@ export async function landingOf(lang: Lang, categoryPath: string): Promise<compo
 
 /** The shop's name as its runtime configuration gives it (page titles end with it). */
 export async function brandName(): Promise<string> {
-  const response = await fetch(`${inject("baseUrl")}/runtime-config.json`);
+  const response = await fetch(`${baseUrl()}/runtime-config.json`);
   return ((await response.json()) as { brandName: string }).brandName;
 }

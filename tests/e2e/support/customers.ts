@@ -3,11 +3,11 @@
 // the API; `signInBrowser` then hands the token to the browser as the shop stores it.
 import { solveChallenge, type Challenge } from "altcha-lib";
 import { deriveKey } from "altcha-lib/algorithms/pbkdf2";
-import { inject } from "vitest";
 import type { components } from "../../../common/api/schema.gen.ts";
 import { CUSTOMER_TOKEN_COOKIE } from "../../../src/app/customer-token.ts";
+import type { BrowserContext } from "@playwright/test";
 import { data, storefrontApi, type Lang } from "./api.ts";
-import { currentContext } from "./browser.ts";
+import { baseUrl } from "./environment.ts";
 
 export type Customer = components["schemas"]["Customer"];
 
@@ -67,8 +67,7 @@ export async function currentCustomer(token: string): Promise<Customer> {
   return data(api.GET("/customers/me", { params: { header: { "X-Customer-Authorization": `Bearer ${token}` } } }));
 }
 
-/** Hands the session to the test's browser as the shop stores it: the token cookie. */
-export async function signInBrowser(token: string): Promise<void> {
-  const context = await currentContext();
-  await context.addCookies([{ name: CUSTOMER_TOKEN_COOKIE, value: encodeURIComponent(token), url: inject("baseUrl"), sameSite: "Strict" }]);
+/** Hands the session to the test's browser context as the shop stores it: the token cookie. */
+export async function signInBrowser(context: BrowserContext, token: string): Promise<void> {
+  await context.addCookies([{ name: CUSTOMER_TOKEN_COOKIE, value: encodeURIComponent(token), url: baseUrl(), sameSite: "Strict" }]);
 }

@@ -1,27 +1,16 @@
-// Global setup of the end-to-end tests: build the SPA once, find a Chromium, start the real
-// server on a free port with a fresh data folder, and hand the tests its address.
+// Once before the end-to-end tests (playwright.config.ts): find Chromium, build the SPA (unless
+// E2E_SKIP_BUILD=1), start the real server on a free port with a fresh data folder, and hand its
+// address and the browser to the tests. The function it returns is the run's teardown.
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import type { TestProject } from "vitest/node";
 import { findChrome } from "./chrome.ts";
-import { buildSpa, startShop, type RunningShop } from "./shop-process.ts";
-
-declare module "vitest" {
-  export interface ProvidedContext {
-    /** `http://127.0.0.1:<port>` of the shop under test. */
-    baseUrl: string;
-    /** The Chromium binary the tests drive. */
-    chromePath: string;
-  }
-}
+import { BASE_URL_VARIABLE, CHROME_PATH_VARIABLE } from "./environment.ts";
+import { buildSpa, startShop } from "./shop-process.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "../../..");
 
-let shop: RunningShop | undefined;
-let dataDir: string | undefined;
-
-export async function setup(project: TestProject): Promise<void> {
+export default async function globalSetup(): Promise<() => Promise<void>> {
   // Fail before the slow steps when there is no browser to drive.
   const chromePath = await findChrome();
 
@@ -32,22 +21,24 @@ export async function setup(project: TestProject): Promise<void> {
     console.log(`e2e: SPA built in ${seconds.toFixed(1)} s`);
   }
 
-  dataDir = await mkdtemp(path.join(tmpdir(), "escale-e2e-"));
-  shop = await startShop({ cwd: ROOT, dataDir });
+  const dataDir = await mkdtemp(path.join(tmpdir(), "escale-e2e-"));
+  const shop = await startShop({ cwd: ROOT, dataDir }).catch(async (error: unknown) => {
+    await rm(dataDir, { recursive: true, force: true });
+    throw error;
+  });
   console.log(`e2e: shop at ${shop.baseUrl} (ready in ${shop.startSeconds.toFixed(1)} s), browser ${chromePath}`);
 
-  project.provide("baseUrl", shop.baseUrl);
-  project.provide("chromePath", chromePath);
-}
+  // The configuration's `use.baseURL` and `launchOptions` read them in the test workers.
+  process.env[BASE_URL_VARIABLE] = shop.baseUrl;
+  process.env[CHROME_PATH_VARIABLE] = chromePath;
 
-export async function teardown(): Promise<void> {
-  const warnings = shop?.logLines() ?? [];
-  await shop?.stop();
-  shop = undefined;
-  if (dataDir) await rm(dataDir, { recursive: true, force: true });
-  dataDir = undefined;
-  if (warnings.length > 0) {
-    console.log(`e2e: the server logged ${warnings.length} warning(s) or error(s) during the tests; the last ones:`);
-    for (const line of warnings.slice(-10)) console.log(`  ${line}`);
-  }
+  return async () => {
+    const warnings = shop.logLines();
+    await shop.stop();
+    await rm(dataDir, { recursive: true, force: true });
+    if (warnings.length > 0) {
+      console.log(`e2e: the server logged ${warnings.length} warning(s) or error(s) during the tests; the last ones:`);
+      for (const line of warnings.slice(-10)) console.log(`  ${line}`);
+    }
+  };
 }

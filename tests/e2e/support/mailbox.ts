@@ -1,27 +1,32 @@
 // The demo outbox at /dev/mailbox: the e-mails the shop sent (sign-in codes, reset links), read the
 // way a tester of the demo would. Waits until the expected message arrives.
-import { inject, vi } from "vitest";
+import { expect } from "@playwright/test";
 import type { OutboxMessage } from "../../../server/adapters/mail/outbox-mailer.ts";
+import { baseUrl } from "./environment.ts";
 
 const MAIL_TIMEOUT_MS = 15_000;
 const MAIL_POLL_MS = 200;
 
 async function messages(): Promise<OutboxMessage[]> {
-  const response = await fetch(`${inject("baseUrl")}/dev/mailbox`);
+  const response = await fetch(`${baseUrl()}/dev/mailbox`);
   if (!response.ok) throw new Error(`GET /dev/mailbox answered ${response.status}`);
   return (await response.json()) as OutboxMessage[];
 }
 
 /** The newest message to `to` whose text matches, newer than `afterId`; waits for it. */
 export async function waitForMail(to: string, text: RegExp, afterId = 0): Promise<OutboxMessage> {
-  return vi.waitFor(
-    async () => {
-      const found = (await messages()).filter((message) => message.to === to && message.id > afterId && text.test(message.text)).sort((a, b) => b.id - a.id)[0];
-      if (!found) throw new Error(`no e-mail to ${to} matching ${text} yet`);
-      return found;
-    },
-    { timeout: MAIL_TIMEOUT_MS, interval: MAIL_POLL_MS },
-  );
+  let found: OutboxMessage | undefined;
+  await expect
+    .poll(
+      async () => {
+        found = (await messages()).filter((message) => message.to === to && message.id > afterId && text.test(message.text)).sort((a, b) => b.id - a.id)[0];
+        return found !== undefined;
+      },
+      { message: `an e-mail to ${to} matching ${text}`, timeout: MAIL_TIMEOUT_MS, intervals: [MAIL_POLL_MS] },
+    )
+    .toBe(true);
+  if (!found) throw new Error(`no e-mail to ${to} matching ${text}`);
+  return found;
 }
 
 /** The id of the newest message in the mailbox (0 when empty): later mails are newer. */

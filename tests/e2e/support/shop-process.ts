@@ -17,7 +17,7 @@ export async function buildSpa(cwd: string): Promise<number> {
   const started = performance.now();
   const child = spawn(path.join(cwd, "node_modules", ".bin", "vite"), ["build", "--logLevel", "warn"], {
     cwd,
-    // The test runner sets NODE_ENV=test, which would give React's development build.
+    // A test runner may set NODE_ENV=test, which would give React's development build.
     env: { ...process.env, NODE_ENV: "production", NO_COLOR: "1" },
     stdio: ["ignore", "pipe", "pipe"],
   });

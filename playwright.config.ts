@@ -1,0 +1,36 @@
+// End-to-end tests: a real browser drives the built SPA served by a real server process.
+// `npx playwright test` (E2E_SKIP_BUILD=1 reuses dist/web; a file or a name filters the run:
+// `npx playwright test tests/e2e/cart.e2e.ts`, `npx playwright test -g "coupon"`).
+import { defineConfig } from "@playwright/test";
+import { CHROME_ARGS } from "./tests/e2e/support/chrome.ts";
+import { BASE_URL_VARIABLE, CHROME_PATH_VARIABLE } from "./tests/e2e/support/environment.ts";
+import { DESKTOP } from "./tests/e2e/support/screens.ts";
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  testMatch: "**/*.e2e.ts",
+  // Builds the SPA, starts the shop and finds Chromium; sets the two variables read below (the
+  // test workers, which load this file again, start after it).
+  globalSetup: "./tests/e2e/support/global-setup.ts",
+  timeout: 60_000,
+  // Web-first assertions wait this long for what the user would see.
+  expect: { timeout: 15_000, toPass: { timeout: 15_000 } },
+  // A failure is a failure: nothing is retried.
+  retries: 0,
+  forbidOnly: Boolean(process.env.CI),
+  // One browser at a time: the server, the browser and the tests share a small machine.
+  workers: 1,
+  fullyParallel: false,
+  reporter: [["list"], ["json", { outputFile: ".test-results/e2e.json" }]],
+  outputDir: ".test-results/e2e-artifacts",
+  use: {
+    baseURL: process.env[BASE_URL_VARIABLE],
+    browserName: "chromium",
+    headless: true,
+    launchOptions: { executablePath: process.env[CHROME_PATH_VARIABLE], args: CHROME_ARGS },
+    viewport: DESKTOP,
+    locale: "fr-FR",
+    timezoneId: "Europe/Paris",
+    screenshot: "only-on-failure",
+  },
+});
