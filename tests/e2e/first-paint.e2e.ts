@@ -72,7 +72,7 @@ const WATCH_SHELL = `
   });
 `;
 
-/** How Vitest named a window size in these tests' titles (`{ width: 375, height: 812 }`). */
+/** A window size as these tests' titles have always written it (`{ width: 375, height: 812 }`). */
 const sizeName = ({ width, height }: { width: number; height: number }) => `{ width: ${width}, height: ${height} }`;
 
 test.describe("first paint", () => {
