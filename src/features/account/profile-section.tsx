@@ -1,6 +1,7 @@
 // The profile page of the account: names, birth date, language of the e-mails, newsletter and
 // two-factor sign-in (PATCH customers), and the password change (POST customers/change-password).
 // Errors show once a field is left or after a submit attempt; buttons are disabled while saving.
+import { CheckField } from "../../ui/check-field.tsx";
 import { useLingui } from "@lingui/react";
 import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
@@ -141,24 +142,12 @@ function ProfileForm({ customer }: { customer: Customer }) {
       </div>
       <form.Field name="newsLetterSubscribed">
         {(field) => (
-          <label className="account-form__check">
-            <input type="checkbox" name={field.name} checked={field.state.value} onChange={(event) => field.handleChange(event.target.checked)} />
-            {_("account.profile.newsletter")}
-          </label>
+          <CheckField field={field} className="account-form__check">{_("account.profile.newsletter")}</CheckField>
         )}
       </form.Field>
       <form.Field name="twoFactorAuthenticationEnabled">
         {(field) => (
-          <label className="account-form__check">
-            <input
-              type="checkbox"
-              name={field.name}
-              checked={field.state.value}
-              aria-describedby="account-two-factor-hint"
-              onChange={(event) => field.handleChange(event.target.checked)}
-            />
-            {_("account.profile.twoFactor")}
-          </label>
+          <CheckField field={field} className="account-form__check" describedBy="account-two-factor-hint">{_("account.profile.twoFactor")}</CheckField>
         )}
       </form.Field>
       <p className="form-field__hint" id="account-two-factor-hint">

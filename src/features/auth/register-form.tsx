@@ -1,6 +1,7 @@
 // The account creation view of either tab (SPEC §5 Registration, staff-number signup): names, e-mail
 // twice, password twice, two-factor (on by default) and newsletter; the staff number for GPNet.
 // Cancel goes back to the login view, shown only where the login view is offered.
+import { CheckField } from "../../ui/check-field.tsx";
 import { useLingui } from "@lingui/react";
 import type { AuthFlow } from "../../../machines/auth/auth.types.ts";
 import { GpnetRegisterSchema, RegisterSchema } from "./auth-schemas.ts";
@@ -77,18 +78,12 @@ export function RegisterForm({ flow, onCancel }: { flow: AuthFlow; onCancel?: ()
       </form.Field>
       <form.Field name="twoFactorAuthenticationEnabled">
         {(field) => (
-          <label className="auth-check">
-            <input type="checkbox" name={field.name} checked={field.state.value} onChange={(event) => field.handleChange(event.target.checked)} />
-            <span>{_("auth.field.twoFactor")}</span>
-          </label>
+          <CheckField field={field} className="auth-check"><span>{_("auth.field.twoFactor")}</span></CheckField>
         )}
       </form.Field>
       <form.Field name="newsLetterSubscribed">
         {(field) => (
-          <label className="auth-check">
-            <input type="checkbox" name={field.name} checked={field.state.value} onChange={(event) => field.handleChange(event.target.checked)} />
-            <span>{_("auth.field.newsletter")}</span>
-          </label>
+          <CheckField field={field} className="auth-check"><span>{_("auth.field.newsletter")}</span></CheckField>
         )}
       </form.Field>
       {captcha.widget}

@@ -3,6 +3,7 @@
 // saving; a submit with errors moves the focus to the first invalid field. A French postcode of
 // an overseas territory suggests the territory; a valid phone is rewritten in international format
 // when the field is left.
+import { CheckField } from "../check-field.tsx";
 import { useLingui } from "@lingui/react";
 import { useStore } from "@tanstack/react-form";
 import { useMemo, useState, type MouseEvent } from "react";
@@ -250,32 +251,26 @@ export function AddressForm({ address, allowedCountries, defaults, submitLabel, 
           <legend>{_("addressForm.defaults.legend")}</legend>
           <form.Field name="defaultShipping">
             {(field) => (
-              <label className="address-form__check">
-                <input
-                  type="checkbox"
-                  name={field.name}
-                  checked={field.state.value}
-                  disabled={lockedDefaults.defaultShipping}
-                  aria-describedby={lockedDefaults.defaultShipping ? "address-form-defaults-hint" : undefined}
-                  onChange={(event) => field.handleChange(event.target.checked)}
-                />
+              <CheckField
+                field={field}
+                className="address-form__check"
+                disabled={lockedDefaults.defaultShipping}
+                describedBy={lockedDefaults.defaultShipping ? "address-form-defaults-hint" : undefined}
+              >
                 {_("addressForm.defaults.shipping")}
-              </label>
+              </CheckField>
             )}
           </form.Field>
           <form.Field name="defaultBilling">
             {(field) => (
-              <label className="address-form__check">
-                <input
-                  type="checkbox"
-                  name={field.name}
-                  checked={field.state.value}
-                  disabled={lockedDefaults.defaultBilling}
-                  aria-describedby={lockedDefaults.defaultBilling ? "address-form-defaults-hint" : undefined}
-                  onChange={(event) => field.handleChange(event.target.checked)}
-                />
+              <CheckField
+                field={field}
+                className="address-form__check"
+                disabled={lockedDefaults.defaultBilling}
+                describedBy={lockedDefaults.defaultBilling ? "address-form-defaults-hint" : undefined}
+              >
                 {_("addressForm.defaults.billing")}
-              </label>
+              </CheckField>
             )}
           </form.Field>
           {(lockedDefaults.defaultShipping || lockedDefaults.defaultBilling) && (
