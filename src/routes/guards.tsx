@@ -10,7 +10,7 @@ import type { CustomerGroup } from "../../machines/auth/auth.types.ts";
 import { selectStatus } from "../../machines/auth/session.selectors.ts";
 import { customerQuery } from "../api/queries/customer.ts";
 import { lineCount } from "../../machines/cart/cart.quantities.ts";
-import { settledCart } from "../app/cart.tsx";
+import { settledCart } from "../app/use-cart.ts";
 import type { Customer } from "../app/session.ts";
 import type { Auth } from "../app/session-provider.tsx";
 import { ACCOUNT_TAB_SLUGS, accountTabOf } from "../features/account/account-tabs.ts";

@@ -56,7 +56,7 @@ export const pageComponents: Record<Exclude<PageId, ComingPageId>, RouteComponen
   legalMentions: lazyPage(infoPages, "LegalMentionsPage"),
   termsOfSale: lazyPage(infoPages, "TermsOfSalePage"),
   faq: lazyPage(infoPages, "FaqPage"),
-  cookies: lazyPage(() => withTexts(import("../features/content/cookies-page.tsx"), "customer"), "CookiesPage"),
+  cookies: lazyPage(() => withTexts(import("../features/content/cookies-page.tsx"), "customer", "browsing"), "CookiesPage"),
   privacy: lazyPage(infoPages, "PrivacyPage"),
   delivery: lazyPage(infoPages, "DeliveryPage"),
   exchangeReturn: lazyPage(infoPages, "ExchangeReturnPage"),
