@@ -150,7 +150,7 @@ export const SHIPMENT_METHODS: SeedMethod[] = [
     nameEn: "Chronopost Classic international",
     zones: {
       EU: { deliveryTime: 4, bands: [[1000, 1990], [2000, 2290], [5000, 3290], [10000, 4990], [30000, 8900]] },
-      WORLD: { deliveryTime: 6, bands: [[1000, 2990], [2000, 3690], [5000, 5490], [10000, 8900], [30000, 15900]] },
+      WORLD: { deliveryTime: 5, bands: [[1000, 2990], [2000, 3690], [5000, 5490], [10000, 8900], [30000, 15900]] },
     },
   },
   {
