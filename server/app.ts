@@ -25,6 +25,8 @@ import { mediaRoutes } from "./modules/media/media-routes.ts";
 import { newsletterHandlers } from "./modules/newsletter/newsletter-handlers.ts";
 import { createNewsletterRepository } from "./modules/newsletter/newsletter-repository.ts";
 import { PENDING_OPERATIONS } from "./modules/pending-operations.ts";
+import { createCheckoutShipping } from "./modules/shipping/checkout-shipping.ts";
+import { shippingHandlers } from "./modules/shipping/shipping-handlers.ts";
 import { stockAlertHandlers } from "./modules/stock-alerts/stock-alert-handlers.ts";
 import { createStockAlertRepository } from "./modules/stock-alerts/stock-alert-repository.ts";
 import { webRoutes } from "./modules/web/web-routes.ts";
@@ -109,6 +111,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   const sessions = options.sessions ?? accounts.sessions;
   const carts = createCartRepository({ db, catalog });
+  const checkout = createCheckoutShipping({ db, carts });
   await app.register(mediaRoutes, { db });
   // The embedded mailbox shows every e-mail of the outbox: never on a configured (public) shop.
   if (config.demoMode) await app.register(mailboxRoutes, { outbox: createOutboxRepository(db) });
@@ -128,6 +131,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       ...contactHandlers({ contact, captcha: adapters.captcha, limits: accounts.limits }),
       ...newsletterHandlers({ newsletter, limits: accounts.limits }),
       ...cartHandlers({ carts, sessions }),
+      ...shippingHandlers({ checkout, sessions }),
       ...accounts.handlers,
     },
   });
