@@ -170,6 +170,8 @@ export const checkoutMachine = setup({
             "checkout.chooseAddress": { target: "savingAddress" },
             "checkout.openRelay": { target: "relay" },
             "checkout.openAddressList": { target: "addressList" },
+            // The customer's default billing address, chosen for them on arrival.
+            "checkout.chooseBilling": { target: "savingBilling" },
             "checkout.chooseMethods": { target: "savingMethods" },
             "checkout.continue": { guard: { type: "isReadyToPay", params: ({ event }) => ({ cart: event.cart }) }, target: "verifyingStock" },
           },

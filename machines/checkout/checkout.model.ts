@@ -144,6 +144,7 @@ function shippingEvents(snapshot: CheckoutSnapshot): CheckoutModelEvent[] {
       { type: "checkout.chooseAddress", address: SAMPLE_ADDRESS },
       { type: "checkout.openRelay" },
       { type: "checkout.openAddressList" },
+      { type: "checkout.chooseBilling", name: "Maison" },
       { type: "checkout.chooseMethods", shipmentMethodIds: [SAMPLE_METHOD_ID] },
       { type: "checkout.continue", cart: readyCart() },
       { type: "checkout.continue", cart: plainCart() },

@@ -123,7 +123,7 @@ function expectedEffects(previous: CheckoutSnapshot, event: { type: string; [key
     if (event.type === "checkout.chooseRelay" && previous.matches({ shipping: "relay" })) {
       effects.requests.push({ actor: "setShippingAddress", input: { cartId, address: event.address, relayPointId: event.relayPointId } });
     }
-    if (event.type === "checkout.chooseBilling" && previous.matches({ shipping: "addressList" })) {
+    if (event.type === "checkout.chooseBilling" && (previous.matches({ shipping: "addressList" }) || editing)) {
       effects.requests.push({ actor: "setBillingAddress", input: { cartId, name: event.name } });
     }
     if (event.type === "checkout.chooseMethods" && editing) {
