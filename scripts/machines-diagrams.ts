@@ -9,6 +9,7 @@ import { cartMachine } from "../machines/cart/cart.machine.ts";
 import { cookieConsentMachine } from "../machines/cookie-consent/cookie-consent.machine.ts";
 import { newsletterMachine } from "../machines/newsletter/newsletter.machine.ts";
 import { notificationsMachine } from "../machines/notifications/notifications.machine.ts";
+import { relaySearchMachine } from "../machines/relay-search/relay-search.machine.ts";
 import { searchMachine } from "../machines/search/search.machine.ts";
 import { stockAlertMachine } from "../machines/stock-alert/stock-alert.machine.ts";
 
@@ -21,6 +22,7 @@ const FLOWS: ReadonlyArray<{ name: string; machine: AnyStateMachine }> = [
   { name: "cart", machine: cartMachine },
   { name: "auth", machine: authMachine },
   { name: "session", machine: sessionMachine },
+  { name: "relay-search", machine: relaySearchMachine },
 ];
 
 const OUTPUT_DIR = new URL("../docs/flows/", import.meta.url);
