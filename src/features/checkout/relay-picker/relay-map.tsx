@@ -7,7 +7,7 @@
 import { useLingui } from "@lingui/react";
 import * as maplibre from "maplibre-gl";
 import "maplibre-gl/dist/maplibre-gl.css";
-import workerUrl from "maplibre-gl/dist/maplibre-gl-worker.mjs?url";
+import workerUrl from "maplibre-gl/dist/maplibre-gl-worker.mjs?worker&url";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { Layer, Map, Marker, NavigationControl, Source, type MapRef } from "react-map-gl/maplibre";
 import type { RelayPoint } from "../../../../machines/relay-search/relay-search.types.ts";
@@ -129,6 +129,8 @@ export function RelayMap({ relays, centre, selectedId, onSelect, onReady, onUnav
         if (!loaded) onUnavailable();
       }}
       onMoveEnd={refresh}
+      // Once every tile of the new view has arrived (the clusters of the zoom reached).
+      onIdle={refresh}
       onSourceData={(event) => {
         if (event.sourceId === SOURCE_ID && event.isSourceLoaded) refresh();
       }}

@@ -121,7 +121,8 @@ export function RelayPicker({ api, weight, address, now = browserClock, onBack, 
       </div>
       <div className="relay-picker__results">
         <div className="relay-picker__list">{relays.length > 0 && <RelayList relays={relays} selectedId={selectedId} onSelect={select} />}</div>
-        <div className="relay-picker__map">{renderMap(mapProps)}</div>
+        {/* Drawn once the flow exists, so that what the map reports from its first effects reaches it. */}
+        <div className="relay-picker__map">{actor && renderMap(mapProps)}</div>
       </div>
       <RelayPhoneField defaultPhone={phoneValue} onPhone={setPhone} />
       <div className="relay-picker__actions">
