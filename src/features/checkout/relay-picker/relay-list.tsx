@@ -22,7 +22,8 @@ export function RelayList({ relays, selectedId, onSelect }: RelayListProps) {
 
   useEffect(() => {
     if (selectedId === null) return;
-    const item = list.current?.querySelector<HTMLElement>(`[data-relay-id="${CSS.escape(selectedId)}"]`);
+    const items = Array.from(list.current?.querySelectorAll<HTMLElement>("[data-relay-id]") ?? []);
+    const item = items.find((candidate) => candidate.dataset.relayId === selectedId);
     // jsdom has no scrolling; browsers bring the chosen point into the list's view.
     item?.scrollIntoView?.({ block: "nearest" });
   }, [selectedId]);
