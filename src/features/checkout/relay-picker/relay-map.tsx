@@ -10,7 +10,7 @@ import "maplibre-gl/dist/maplibre-gl.css";
 import workerUrl from "maplibre-gl/dist/maplibre-gl-worker.mjs?worker&url";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { Layer, Map, Marker, NavigationControl, Source, type MapRef } from "react-map-gl/maplibre";
-import type { RelayPoint } from "../../../../machines/relay-search/relay-search.types.ts";
+import type { LatLng, RelayPoint } from "../../../../machines/relay-search/relay-search.types.ts";
 import { CLUSTER_MIN_POINTS, CLUSTER_RADIUS, DEFAULT_CENTRE, DEFAULT_ZOOM, FOCUS_ZOOM, MAX_ZOOM } from "./map-constants.ts";
 import type { RelayMapProps } from "./relay-map-props.ts";
 
@@ -44,14 +44,17 @@ function asFeatures(relays: readonly RelayPoint[]): RelayFeatures {
   };
 }
 
-/** The source's points and clusters at the current zoom, each once (a feature may sit on several tiles). */
+/** The source's points and clusters in view at the current zoom, each once (a feature may sit on several tiles). */
 function drawnPoints(map: maplibre.Map, relays: readonly RelayPoint[]): Drawn[] {
   const byId = new globalThis.Map(relays.map((relay) => [relay.id, relay]));
+  const bounds = map.getBounds();
   const seen = new Set<string>();
   const drawn: Drawn[] = [];
   for (const feature of map.querySourceFeatures(SOURCE_ID)) {
     if (feature.geometry.type !== "Point") continue;
     const [lng = 0, lat = 0] = feature.geometry.coordinates;
+    // Loaded tiles reach past the map's edges: what is outside is not drawn (nor reachable).
+    if (!bounds.contains([lng, lat])) continue;
     const properties: Record<string, unknown> = feature.properties;
     const clusterId = properties.cluster_id;
     if (typeof clusterId === "number") {
@@ -73,6 +76,7 @@ export function RelayMap({ relays, centre, selectedId, onSelect, onReady, onUnav
   const { _ } = useLingui();
   const mapRef = useRef<MapRef>(null);
   const [loaded, setLoaded] = useState(false);
+  const [moving, setMoving] = useState(false);
   const [drawn, setDrawn] = useState<Drawn[]>([]);
   const data = useMemo(() => asFeatures(relays), [relays]);
   const [initialViewState] = useState(() => ({
@@ -87,9 +91,17 @@ export function RelayMap({ relays, centre, selectedId, onSelect, onReady, onUnav
   }, [relays]);
 
   // A new search: its address in view, at the zoom the results are shown at.
+  const [arrived, setArrived] = useState<LatLng | null>(null);
   useEffect(() => {
-    if (!loaded || centre === null) return;
-    mapRef.current?.flyTo({ center: [centre.lng, centre.lat], zoom: DEFAULT_ZOOM });
+    const map = mapRef.current?.getMap();
+    if (!loaded || !map || centre === null) return;
+    const here = map.getCenter();
+    if (map.getZoom() === DEFAULT_ZOOM && here.lat === centre.lat && here.lng === centre.lng) {
+      setArrived(centre);
+      return;
+    }
+    map.once("moveend", () => setArrived(centre));
+    map.flyTo({ center: [centre.lng, centre.lat], zoom: DEFAULT_ZOOM });
   }, [loaded, centre]);
 
   // A point chosen in the list or on the map: the map flies to it.
@@ -112,68 +124,76 @@ export function RelayMap({ relays, centre, selectedId, onSelect, onReady, onUnav
   };
 
   return (
-    <Map
-      ref={mapRef}
-      mapLib={maplibre}
-      mapStyle={styleUrl}
-      initialViewState={initialViewState}
-      maxZoom={MAX_ZOOM}
-      style={{ width: "100%", height: "100%" }}
-      attributionControl={{ compact: true }}
-      onLoad={() => {
-        setLoaded(true);
-        onReady();
-      }}
-      onError={() => {
-        // Only a map that never drew is given up; a tile that fails later leaves the map as it is.
-        if (!loaded) onUnavailable();
-      }}
-      onMoveEnd={refresh}
-      // Once every tile of the new view has arrived (the clusters of the zoom reached).
-      onIdle={refresh}
-      onSourceData={(event) => {
-        if (event.sourceId === SOURCE_ID && event.isSourceLoaded) refresh();
-      }}
-    >
-      <NavigationControl showCompass={false} />
-      <Source
-        id={SOURCE_ID}
-        type="geojson"
-        data={data}
-        cluster
-        clusterRadius={CLUSTER_RADIUS}
-        clusterMinPoints={CLUSTER_MIN_POINTS}
-        // At the closest zoom every point stands alone.
-        clusterMaxZoom={MAX_ZOOM - 1}
+    // Busy until the map shows the last search's address, and while it moves (a point flown to, a zoom).
+    <div className="relay-map__view" aria-busy={!loaded || moving || arrived !== centre}>
+      <Map
+        ref={mapRef}
+        mapLib={maplibre}
+        mapStyle={styleUrl}
+        initialViewState={initialViewState}
+        maxZoom={MAX_ZOOM}
+        style={{ width: "100%", height: "100%" }}
+        attributionControl={{ compact: true }}
+        onLoad={() => {
+          setLoaded(true);
+          onReady();
+        }}
+        onError={() => {
+          // Only a map that never drew is given up; a tile that fails later leaves the map as it is.
+          if (!loaded) onUnavailable();
+        }}
+        locale={{ "NavigationControl.ZoomIn": _("relais.map.zoomIn"), "NavigationControl.ZoomOut": _("relais.map.zoomOut") }}
+        onMoveStart={() => setMoving(true)}
+        onMoveEnd={() => {
+          setMoving(false);
+          refresh();
+        }}
+        // Once every tile of the new view has arrived (the clusters of the zoom reached).
+        onIdle={refresh}
+        onSourceData={(event) => {
+          if (event.sourceId === SOURCE_ID && event.isSourceLoaded) refresh();
+        }}
       >
-        {/* Invisible: it makes the source's tiles load; the markers below are what the shopper sees. */}
-        <Layer id="relay-points-anchor" type="circle" paint={{ "circle-radius": 0, "circle-opacity": 0 }} />
-      </Source>
-      {drawn.map((point) =>
-        point.kind === "cluster" ? (
-          <Marker key={`cluster:${point.clusterId}`} longitude={point.lng} latitude={point.lat} anchor="center">
-            <button type="button" className="relay-map__cluster" tabIndex={-1} onClick={() => void expand(point)} aria-label={_("relais.map.cluster", { count: point.count })}>
-              {point.count}
-            </button>
-          </Marker>
-        ) : (
-          <Marker key={point.relay.id} longitude={point.lng} latitude={point.lat} anchor="bottom" style={{ zIndex: point.relay.id === selectedId ? 1 : 0 }}>
-            <button
-              type="button"
-              className={`relay-map__marker${point.relay.id === selectedId ? " relay-map__marker--selected" : ""}`}
-              tabIndex={-1}
-              aria-pressed={point.relay.id === selectedId}
-              aria-label={point.relay.name}
-              onClick={() => onSelect(point.relay.id)}
-            >
-              <svg viewBox="0 0 24 32" width="28" height="36" aria-hidden="true" focusable="false">
-                <path d="M12 1C6 1 1.5 5.5 1.5 11.3 1.5 19 12 31 12 31s10.5-12 10.5-19.7C22.5 5.5 18 1 12 1z" />
-                <circle cx="12" cy="11.5" r="4" fill="#fff" />
-              </svg>
-            </button>
-          </Marker>
-        ),
-      )}
-    </Map>
+        <NavigationControl showCompass={false} />
+        <Source
+          id={SOURCE_ID}
+          type="geojson"
+          data={data}
+          cluster
+          clusterRadius={CLUSTER_RADIUS}
+          clusterMinPoints={CLUSTER_MIN_POINTS}
+          // At the closest zoom every point stands alone.
+          clusterMaxZoom={MAX_ZOOM - 1}
+        >
+          {/* Invisible: it makes the source's tiles load; the markers below are what the shopper sees. */}
+          <Layer id="relay-points-anchor" type="circle" paint={{ "circle-radius": 0, "circle-opacity": 0 }} />
+        </Source>
+        {drawn.map((point) =>
+          point.kind === "cluster" ? (
+            <Marker key={`cluster:${point.clusterId}`} longitude={point.lng} latitude={point.lat} anchor="center">
+              <button type="button" className="relay-map__cluster" tabIndex={-1} onClick={() => void expand(point)} aria-label={_("relais.map.cluster", { count: point.count })}>
+                {point.count}
+              </button>
+            </Marker>
+          ) : (
+            <Marker key={point.relay.id} longitude={point.lng} latitude={point.lat} anchor="bottom" style={{ zIndex: point.relay.id === selectedId ? 1 : 0 }}>
+              <button
+                type="button"
+                className={`relay-map__marker${point.relay.id === selectedId ? " relay-map__marker--selected" : ""}`}
+                tabIndex={-1}
+                aria-pressed={point.relay.id === selectedId}
+                aria-label={point.relay.name}
+                onClick={() => onSelect(point.relay.id)}
+              >
+                <svg viewBox="0 0 24 32" width="28" height="36" aria-hidden="true" focusable="false">
+                  <path d="M12 1C6 1 1.5 5.5 1.5 11.3 1.5 19 12 31 12 31s10.5-12 10.5-19.7C22.5 5.5 18 1 12 1z" />
+                  <circle cx="12" cy="11.5" r="4" fill="#fff" />
+                </svg>
+              </button>
+            </Marker>
+          ),
+        )}
+      </Map>
+    </div>
   );
 }
