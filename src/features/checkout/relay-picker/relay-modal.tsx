@@ -1,9 +1,10 @@
 // The Colissimo relay modal of the checkout (SPEC §2, §4 Relay modal, §5 relay address form).
 //
-// Public interface, for the shipping step (load it lazily, through relay-modal-part.ts):
+// Public interface, for the shipping step: import RelayModal from relay-modal-part.ts (lazily loaded)
+// and render it only while it is open, so that its code is fetched when the shopper asks for it:
 //
-//   <RelayModal
-//     open={open}
+//   {open && <LazyDialog onClose={() => setOpen(false)}><RelayModal
+//     open
 //     address={shippingAddress}   // Address-like {street, postCode, city, country, phone?} or null:
 //                                 // prefills the form (and the phone); searched at once when the
 //                                 // relay form's rules accept it
@@ -12,7 +13,7 @@
 //     onValidate={({ relay, phone }) => …} // the chosen A2P relay point (RelayPoint of the contract)
 //                                          // and the phone in international format (+33612345678);
 //                                          // the modal does not close itself: the caller does
-//   />
+//   /></LazyDialog>}
 //
 // The modal reads the API client and the runtime configuration's `map` from the router context, and
 // the 'maps' consent from the app. Its focus is trapped and returned by src/ui/modal.tsx.
