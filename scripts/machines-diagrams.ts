@@ -10,6 +10,7 @@ import { checkoutMachine } from "../machines/checkout/checkout.machine.ts";
 import { cookieConsentMachine } from "../machines/cookie-consent/cookie-consent.machine.ts";
 import { newsletterMachine } from "../machines/newsletter/newsletter.machine.ts";
 import { notificationsMachine } from "../machines/notifications/notifications.machine.ts";
+import { relaySearchMachine } from "../machines/relay-search/relay-search.machine.ts";
 import { searchMachine } from "../machines/search/search.machine.ts";
 import { stockAlertMachine } from "../machines/stock-alert/stock-alert.machine.ts";
 
@@ -23,6 +24,7 @@ const FLOWS: ReadonlyArray<{ name: string; machine: AnyStateMachine }> = [
   { name: "checkout", machine: checkoutMachine },
   { name: "auth", machine: authMachine },
   { name: "session", machine: sessionMachine },
+  { name: "relay-search", machine: relaySearchMachine },
 ];
 
 const OUTPUT_DIR = new URL("../docs/flows/", import.meta.url);

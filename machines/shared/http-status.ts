@@ -9,3 +9,6 @@ export function statusOf(error: unknown): number | undefined {
   if (typeof error !== "object" || error === null || !("status" in error)) return undefined;
   return typeof error.status === "number" ? error.status : undefined;
 }
+
+/** The server failed (SPEC §8 errors.server.access where a flow tells it apart from other failures). */
+export const HTTP_INTERNAL_SERVER_ERROR = 500;
