@@ -1,5 +1,5 @@
-// The checkout's shipping step as a page: the step (src/features/checkout) with the Colissimo relay
-// modal it opens (src/features/relay), composed here since features do not import each other.
+// The checkout's shipping step as a page (src/features/checkout: the step, its modals and the
+// Colissimo relay picker).
 import { ShippingStep } from "../features/checkout/shipping-step.tsx";
 
 export function CheckoutShippingPage() {

@@ -7,9 +7,9 @@
 import { useLingui } from "@lingui/react";
 import { useQuery } from "@tanstack/react-query";
 import { Link, useNavigate } from "@tanstack/react-router";
-import { useEffect, useId, useRef, useState, type ReactNode } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { pagePath } from "../../../common/pages.ts";
-import { isBusy, selectPlace } from "../../../machines/checkout/checkout.selectors.ts";
+import { isBusy, isRelayOpen, selectPlace } from "../../../machines/checkout/checkout.selectors.ts";
 import { isReadyToPay } from "../../../machines/checkout/checkout.rules.ts";
 import { addressInputOf, addressSaveErrorMessage, saveCustomerAddress, sortAddresses, type Address, type AddressInput } from "../../api/addresses.ts";
 import { shipmentMethodsQuery, type ShipmentMethod } from "../../api/queries/checkout.ts";
@@ -27,18 +27,14 @@ import type { Cart } from "../../api/queries/cart.ts";
 import { AddressLines } from "./address-lines.tsx";
 import { AddressListModal } from "./address-list-modal.tsx";
 import { OutOfStockModal } from "./out-of-stock-modal.tsx";
+import { RelayModal, type RelayChoice } from "./relay-picker/relay-modal-part.ts";
 import "./checkout.css";
 
 const AddressModal = lazyPart(() => import("../../ui/address/address-modal.tsx").then((module) => module.AddressModal));
 
 type Editing = { mode: "add" } | { mode: "edit"; address: Address };
 
-export interface ShippingStepProps {
-  /** The Colissimo relay modal, opened by the step's relay choice (composed by the page). */
-  relayModal?: ReactNode;
-}
-
-export function ShippingStep({ relayModal }: ShippingStepProps) {
+export function ShippingStep() {
   const { _ } = useLingui();
   const lang = useLang();
   const { config } = useShopContext();
@@ -73,7 +69,7 @@ export function ShippingStep({ relayModal }: ShippingStepProps) {
       </div>
       <AddressListModal customer={customer} cart={cart} />
       <OutOfStockModal />
-      {relayModal}
+      <RelayDialog customer={customer} cart={cart} />
     </div>
   );
 }
@@ -170,11 +166,9 @@ function DeliverySection({ customer, cart }: { customer: Customer; cart: Cart })
               {relayPointId !== null && chosen ? <AddressLines address={chosen} lang={lang} /> : <span>{_("checkout.shipping.relayHint")}</span>}
             </span>
           </label>
-          {relayPointId !== null && (
-            <button type="button" className="button button--ghost" onClick={() => send({ type: "checkout.openRelay" })}>
-              {_("checkout.shipping.relayChange")}
-            </button>
-          )}
+          <button type="button" className="button button--ghost" disabled={busy} onClick={() => send({ type: "checkout.openRelay" })}>
+            {relayPointId !== null ? _("checkout.shipping.relayChange") : _("relais.open")}
+          </button>
         </li>
       </ul>
       <button type="button" className="button button--ghost" onClick={() => setEditing({ mode: "add" })}>
@@ -192,6 +186,45 @@ function DeliverySection({ customer, cart }: { customer: Customer; cart: Cart })
         </LazyDialog>
       )}
     </section>
+  );
+}
+
+/** The relay point chosen in the modal, as the cart's delivery address: the point's address, the
+ *  shopper's name and the phone the carrier texts (SPEC §4 Relay modal). */
+function relayAddressOf({ relay, phone }: RelayChoice, customer: Customer): AddressInput {
+  return {
+    company: relay.name.slice(0, 50),
+    firstName: customer.firstName,
+    lastName: customer.lastName,
+    street: relay.street,
+    city: relay.city,
+    postCode: relay.postCode,
+    country: relay.country,
+    phone,
+    latitude: relay.position.lat,
+    longitude: relay.position.lng,
+  };
+}
+
+/** The Colissimo relay modal, while the flow has it open; searched first around the delivery address. */
+function RelayDialog({ customer, cart }: { customer: Customer; cart: Cart }) {
+  const open = useCheckoutState(isRelayOpen, false);
+  const send = useCheckoutSend();
+  if (!open) return null;
+  const close = () => send({ type: "checkout.closeRelay" });
+  const byName = (name: string | null) => customer.addresses.find((address) => address.name === name) ?? null;
+  const start = cart.shippingAddress ?? byName(customer.defaultShippingAddress);
+  const weight = cart.shipments.reduce((total, shipment) => total + shipment.shipmentWeight, 0);
+  return (
+    <LazyDialog onClose={close}>
+      <RelayModal
+        open
+        address={start}
+        weight={Math.max(weight, 1)}
+        onClose={close}
+        onValidate={(choice) => send({ type: "checkout.chooseRelay", address: relayAddressOf(choice, customer), relayPointId: choice.relay.id })}
+      />
+    </LazyDialog>
   );
 }
 
