@@ -3,9 +3,9 @@
 import { statusOf } from "../shared/http-status.ts";
 import type { AuthErrorId, AuthFlow } from "./auth.types.ts";
 
-export const OTP_MISMATCH_MESSAGE = "The provided one time password doesn't match";
-export const OTP_TOO_MANY_MESSAGE = "Too much attempts for one time password";
-export const OTP_EXPIRED_MESSAGE = "One time password is expired";
+const OTP_MISMATCH_MESSAGE = "The provided one time password doesn't match";
+const OTP_TOO_MANY_MESSAGE = "Too much attempts for one time password";
+const OTP_EXPIRED_MESSAGE = "One time password is expired";
 
 const HTTP_BAD_REQUEST = 400;
 const HTTP_UNAUTHORIZED = 401;
@@ -32,7 +32,7 @@ export function formErrorId(flow: AuthFlow, error: unknown): AuthErrorId {
   return "errors.server.access";
 }
 
-export type CodeFailure =
+type CodeFailure =
   | { kind: "mismatch"; attemptsLeft: number | null }
   | { kind: "tooMany" }
   | { kind: "expired" }
@@ -40,7 +40,7 @@ export type CodeFailure =
   | { kind: "other"; errorId: AuthErrorId };
 
 /** The code step's failure: the 401 messages of the contract, or another status. */
-export function codeFailure(error: unknown): CodeFailure {
+function codeFailure(error: unknown): CodeFailure {
   const status = statusOf(error);
   if (status === HTTP_UNAUTHORIZED) {
     const [message = "", count] = (field(error, "message") ?? "").split("|");

@@ -40,7 +40,7 @@ export const MISMATCH_NO_COUNT = { status: 401, code: "OTP_MISMATCH", message: "
 export const TOO_MANY = { status: 401, code: "OTP_TOO_MANY_ATTEMPTS", message: "Too much attempts for one time password" };
 export const EXPIRED = { status: 401, code: "OTP_EXPIRED", message: "One time password is expired" };
 export const BAD_CREDENTIALS = { status: 401, code: "BAD_CREDENTIALS", message: "Wrong e-mail or password" };
-export const CONFLICT = { status: 409, code: "EMAIL_ALREADY_EXISTS", message: "An account already exists" };
+const CONFLICT = { status: 409, code: "EMAIL_ALREADY_EXISTS", message: "An account already exists" };
 export const SERVER_ERROR = { status: 500, message: "Internal Server Error" };
 export const DIRECTORY_DOWN = { status: 502, code: "GPNET_UNAVAILABLE", message: "Staff directory unavailable" };
 

@@ -10,8 +10,6 @@ export type CustomerGroup = components["schemas"]["CustomerGroup"];
 /** SPEC §9: the one-time code has 6 digits and its attempts counter starts at 3. */
 export const CODE_LENGTH = 6;
 export const CODE_ATTEMPTS = 3;
-/** SPEC §9: a staff number has exactly 8 characters. */
-export const STAFF_NUMBER_LENGTH = 8;
 
 /** Which account the dialog is working with: personal (e-mail) or staff number (GPNet). */
 export type AuthFlow = "personal" | "gpnet";
@@ -37,7 +35,7 @@ export interface AuthContext {
   errorId: AuthErrorId | null;
 }
 
-export interface Registration {
+interface Registration {
   email: string;
   firstName: string;
   lastName: string;

@@ -6,7 +6,7 @@ export type { Customer, CustomerGroup };
 export const HTTP_UNAUTHORIZED = 401;
 
 /** What the app found in the token cookie at start. */
-export type StoredToken = "none" | "present" | "unreadable";
+type StoredToken = "none" | "present" | "unreadable";
 
 export interface SessionInput {
   stored: StoredToken;

@@ -35,7 +35,7 @@ export const SAMPLE_OFFER: Offer = {
   maximalOrderQuantity: null,
 };
 
-export function sampleLine(quantity: number): CartItem {
+function sampleLine(quantity: number): CartItem {
   return {
     quantity,
     product: {
@@ -83,12 +83,12 @@ export function sampleCart(uuid: string, quantity: number, coupon = false): Cart
 }
 
 /** The cart the server answers a quantity change with (keeping the coupon the cart had, if any). */
-export function cartAfter(cartId: string | null, change: QuantityChange): Cart {
+function cartAfter(cartId: string | null, change: QuantityChange): Cart {
   return sampleCart(cartId ?? STORED_CART_ID, change.quantity, change.hadCoupon);
 }
 
 export const CANCELLED_ERROR = { status: 499, message: "Operation cancelled due to a new request" };
-export const STOCK_ERROR = { status: 409, message: "Not enough stock", code: "QUANTITY_EXCEEDS_STOCK" };
+const STOCK_ERROR = { status: 409, message: "Not enough stock", code: "QUANTITY_EXCEEDS_STOCK" };
 export const CART_GONE_ERROR = { status: 404, message: "Cart not found", code: "NOT_FOUND" };
 export const SERVER_ERROR = { status: 500, message: "Internal Server Error" };
 export const COUPON_APPLIED_ERROR = { status: 409, message: "Coupon already applied", code: "COUPON_ALREADY_APPLIED" };

@@ -94,7 +94,7 @@ export interface SetCouponInput {
   code: string;
 }
 
-export type CartMessageId =
+type CartMessageId =
   | "addToCart.add"
   | "addToCart.update"
   | "addToCart.remove"

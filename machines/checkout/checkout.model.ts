@@ -10,7 +10,7 @@ import type { CheckoutSnapshot } from "./checkout.selectors.ts";
 import type { AddressInput, Cart, CheckoutEvent, CheckoutStart } from "./checkout.types.ts";
 
 export const CHECKOUT_CART_ID = "a81e6d0c-2f4b-4e9a-b3c7-0d5f9e1a6b28";
-export const SAMPLE_ADDRESS: AddressInput = {
+const SAMPLE_ADDRESS: AddressInput = {
   name: "Maison",
   company: null,
   firstName: "Camille",
@@ -25,8 +25,8 @@ export const SAMPLE_ADDRESS: AddressInput = {
   latitude: null,
   longitude: null,
 };
-export const SAMPLE_RELAY_ID = "692100";
-export const SAMPLE_METHOD_ID = 3;
+const SAMPLE_RELAY_ID = "692100";
+const SAMPLE_METHOD_ID = 3;
 const SHIPPING_PRICE = 590;
 
 /** A cart of one line (or `quantity`), with nothing of the shipping step chosen. */
@@ -75,9 +75,9 @@ export function readyCart(): Cart {
 /** A cart one line of which is above its stock (someone bought meanwhile). */
 export const overStockCart = (): Cart => plainCart(SAMPLE_STOCK + 1);
 
-export const SERVER_ERROR = { status: 500, message: "Internal Server Error" };
-export const BAD_REQUEST_ERROR = { status: 400, message: "postCode is not valid", code: "VALIDATION", fields: ["postCode"] };
-export const BILLING_ERRORS = [
+const SERVER_ERROR = { status: 500, message: "Internal Server Error" };
+const BAD_REQUEST_ERROR = { status: 400, message: "postCode is not valid", code: "VALIDATION", fields: ["postCode"] };
+const BILLING_ERRORS = [
   { status: 401, message: "Unauthorized" },
   { status: 409, message: "Conflict" },
   { status: 404, message: "Address not found" },

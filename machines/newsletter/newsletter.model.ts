@@ -4,7 +4,7 @@ import { defineFlowModel } from "../shared/flow-model.ts";
 import { newsletterMachine } from "./newsletter.machine.ts";
 
 export const VALID_EMAIL = "ann.martin@example.fr";
-export const INVALID_EMAIL = "ann.martin@example";
+const INVALID_EMAIL = "ann.martin@example";
 
 export const newsletterModel = defineFlowModel(newsletterMachine, {
   name: "newsletter",

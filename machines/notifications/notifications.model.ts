@@ -6,8 +6,8 @@ import { defineFlowModel } from "../shared/flow-model.ts";
 import { notificationsMachine } from "./notifications.machine.ts";
 import type { NotificationRequest } from "./notifications.types.ts";
 
-export const SAMPLE_INFO: NotificationRequest = { kind: "info", messageId: "addToCart.add" };
-export const SAMPLE_PERSISTENT: NotificationRequest = { id: "session", kind: "danger", messageId: "errors.unauthorized", persistent: true };
+const SAMPLE_INFO: NotificationRequest = { kind: "info", messageId: "addToCart.add" };
+const SAMPLE_PERSISTENT: NotificationRequest = { id: "session", kind: "danger", messageId: "errors.unauthorized", persistent: true };
 
 export const notificationsModel = defineFlowModel(notificationsMachine, {
   name: "notifications",

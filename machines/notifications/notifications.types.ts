@@ -6,10 +6,10 @@ export const NOTIFICATION_CAP = 3;
 /** A notification that is not persistent leaves after this long. */
 export const NOTIFICATION_LIFETIME_MS = 3000;
 
-export type NotificationKind = "info" | "danger";
+type NotificationKind = "info" | "danger";
 
 /** Values interpolated into the message's placeholders. */
-export type MessageValues = Readonly<Record<string, string | number>>;
+type MessageValues = Readonly<Record<string, string | number>>;
 
 export interface Notification {
   id: string;

@@ -6,8 +6,8 @@ import { searchMachine } from "./search.machine.ts";
 import { HEADER_DEBOUNCE_MS, NO_SUGGESTIONS, type Suggestions } from "./search.types.ts";
 
 export const SAMPLE_TERM = "sac";
-export const SHORT_TERM = "sa ";
-export const SAMPLE_SUGGESTED_TERM = "sac à dos";
+const SHORT_TERM = "sa ";
+const SAMPLE_SUGGESTED_TERM = "sac à dos";
 
 /** A whole product summary as the API sends it (the panel reads a part of it). */
 export function sampleProduct(id: number, name: string) {

@@ -55,7 +55,7 @@ function isPathOf<TSnapshot extends AnyMachineSnapshot, TEvent extends EventObje
   return isSnapshotOf(model, path.state) && path.steps.every((step) => isSnapshotOf(model, step.state));
 }
 
-export function createFlowTestModel<TSnapshot extends AnyMachineSnapshot, TEvent extends EventObject, TInput>(
+function createFlowTestModel<TSnapshot extends AnyMachineSnapshot, TEvent extends EventObject, TInput>(
   model: FlowModel<TSnapshot, TEvent, TInput>,
 ) {
   // A state is identified by its whole value and context: a coarser identity would let a path take an

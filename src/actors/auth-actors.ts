@@ -28,7 +28,7 @@ function cartQuery(shoppingCartId: () => string | undefined) {
   return id === undefined ? {} : { shoppingCartId: id };
 }
 
-export function signInActor(api: ApiClient, shoppingCartId: () => string | undefined) {
+function signInActor(api: ApiClient, shoppingCartId: () => string | undefined) {
   return fromPromise<SignInOutput, SignInInput>(({ input, signal }) => {
     const { email, password, recaptchaData } = input;
     const query = cartQuery(shoppingCartId);
@@ -38,7 +38,7 @@ export function signInActor(api: ApiClient, shoppingCartId: () => string | undef
   });
 }
 
-export function verifyCodeActor(api: ApiClient, shoppingCartId: () => string | undefined) {
+function verifyCodeActor(api: ApiClient, shoppingCartId: () => string | undefined) {
   return fromPromise<SignInOutput, VerifyCodeInput>(({ input, signal }) => {
     const { email, password, oneTimePassword } = input;
     const query = cartQuery(shoppingCartId);
@@ -48,7 +48,7 @@ export function verifyCodeActor(api: ApiClient, shoppingCartId: () => string | u
   });
 }
 
-export function registerActor(api: ApiClient, locale: () => Customer["locale"], shoppingCartId: () => string | undefined) {
+function registerActor(api: ApiClient, locale: () => Customer["locale"], shoppingCartId: () => string | undefined) {
   return fromPromise<SignInOutput, RegisterInput>(({ input, signal }) => {
     const { flow: _flow, gpnetId: _gpnetId, ...registration } = input;
     const body = { ...registration, locale: locale() };
@@ -60,7 +60,7 @@ export function registerActor(api: ApiClient, locale: () => Customer["locale"], 
   });
 }
 
-export function requestResetActor(api: ApiClient) {
+function requestResetActor(api: ApiClient) {
   return fromPromise<unknown, RequestResetInput>(({ input, signal }) => {
     const body = { email: input.email, recaptchaData: input.recaptchaData };
     return input.flow === "gpnet"
@@ -69,11 +69,11 @@ export function requestResetActor(api: ApiClient) {
   });
 }
 
-export function loadCustomerActor(api: ApiClient, shoppingCartId: () => string | undefined) {
+function loadCustomerActor(api: ApiClient, shoppingCartId: () => string | undefined) {
   return fromPromise<Customer>(({ signal }) => unwrap(api.GET("/customers/me", { params: { query: cartQuery(shoppingCartId) }, signal })));
 }
 
-export function revokeSessionActor(api: ApiClient) {
+function revokeSessionActor(api: ApiClient) {
   return fromPromise<unknown>(({ signal }) => unwrap(api.POST("/customers/sign-out", { signal })));
 }
 

@@ -12,17 +12,17 @@ import type {
 } from "../../machines/cart/cart.types.ts";
 import { unwrap, type ApiClient } from "../api/client.ts";
 
-export function fetchCartActor(api: ApiClient) {
+function fetchCartActor(api: ApiClient) {
   return fromPromise<Cart, FetchCartInput>(({ input, signal }) =>
     unwrap(api.GET("/shopping-cart/{id}", { params: { path: { id: input.cartId } }, signal })),
   );
 }
 
-export function fetchCustomerCartActor(api: ApiClient) {
+function fetchCustomerCartActor(api: ApiClient) {
   return fromPromise<Cart | null>(async ({ signal }) => (await unwrap(api.GET("/shopping-cart", { signal }))) ?? null);
 }
 
-export function setOfferQuantityActor(api: ApiClient) {
+function setOfferQuantityActor(api: ApiClient) {
   return fromPromise<Cart, SetOfferQuantityInput>(({ input, signal }) =>
     unwrap(
       api.PUT("/shopping-cart/set-offer-quantity", {
@@ -33,19 +33,19 @@ export function setOfferQuantityActor(api: ApiClient) {
   );
 }
 
-export function deleteCartActor(api: ApiClient) {
+function deleteCartActor(api: ApiClient) {
   return fromPromise<unknown, CartIdInput>(({ input, signal }) =>
     unwrap(api.DELETE("/shopping-cart/{id}", { params: { path: { id: input.cartId } }, signal })),
   );
 }
 
-export function setCouponActor(api: ApiClient) {
+function setCouponActor(api: ApiClient) {
   return fromPromise<Cart, SetCouponInput>(({ input, signal }) =>
     unwrap(api.PUT("/shopping-cart/{id}/set-coupon", { params: { path: { id: input.cartId } }, body: { coupon: input.code }, signal })),
   );
 }
 
-export function removeCouponActor(api: ApiClient) {
+function removeCouponActor(api: ApiClient) {
   return fromPromise<Cart, CartIdInput>(({ input, signal }) =>
     unwrap(api.DELETE("/shopping-cart/{id}/remove-coupon", { params: { path: { id: input.cartId } }, signal })),
   );

@@ -4,7 +4,7 @@ import { newsletterMachine } from "../../machines/newsletter/newsletter.machine.
 import type { SubscribeInput } from "../../machines/newsletter/newsletter.types.ts";
 import { unwrap, type ApiClient } from "../api/client.ts";
 
-export function subscribeActor(api: ApiClient) {
+function subscribeActor(api: ApiClient) {
   return fromPromise<unknown, SubscribeInput>(({ input, signal }) =>
     unwrap(api.POST("/newsletter/subscriptions", { body: { email: input.email }, signal })),
   );

@@ -10,11 +10,11 @@ import type {
 } from "../../machines/relay-search/relay-search.types.ts";
 import { unwrap, type ApiClient } from "../api/client.ts";
 
-export function searchRelayPointsActor(api: ApiClient) {
+function searchRelayPointsActor(api: ApiClient) {
   return fromPromise<RelaySearchResponse, RelaySearchRequest>(({ input, signal }) => unwrap(api.POST("/colissimo/relays", { body: input, signal })));
 }
 
-export function geocodeAddressActor(api: ApiClient) {
+function geocodeAddressActor(api: ApiClient) {
   return fromPromise<GeocodingResult, GeocodeInput>(({ input, signal }) =>
     unwrap(api.GET("/geocoding/search", { params: { query: { q: input.query } }, signal })),
   );

@@ -11,7 +11,7 @@ import {
 } from "../../machines/search/search.types.ts";
 import { unwrap, type ApiClient } from "../api/client.ts";
 
-export function fetchSuggestionsActor(api: ApiClient) {
+function fetchSuggestionsActor(api: ApiClient) {
   return fromPromise<Suggestions, FetchSuggestionsInput>(async ({ input, signal }) => {
     const requests = new AbortController();
     const stop = () => requests.abort();

@@ -4,7 +4,7 @@ import { stockAlertMachine } from "../../machines/stock-alert/stock-alert.machin
 import type { CreateAlertInput, StockAlertNotification } from "../../machines/stock-alert/stock-alert.types.ts";
 import { unwrap, type ApiClient } from "../api/client.ts";
 
-export function createAlertActor(api: ApiClient) {
+function createAlertActor(api: ApiClient) {
   return fromPromise<unknown, CreateAlertInput>(({ input, signal }) =>
     unwrap(api.POST("/products/offer/restock-alert", { body: { email: input.email, offerId: input.offerId }, signal })),
   );

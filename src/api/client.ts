@@ -16,7 +16,7 @@ export interface ApiError {
 export const CANCELLED_STATUS = 499;
 const HTTP_UNAUTHORIZED = 401;
 export const NO_RESPONSE_STATUS = -1;
-export const CANCELLED_MESSAGE = "Operation cancelled due to a new request";
+const CANCELLED_MESSAGE = "Operation cancelled due to a new request";
 
 export interface ClientOptions {
   baseUrl?: string;
@@ -35,7 +35,7 @@ export function isApiError(value: unknown): value is ApiError {
 }
 
 /** Any failure of a call, as the `{status, message}` the machines and views work with. */
-export function toApiError(error: unknown, status?: number): ApiError {
+function toApiError(error: unknown, status?: number): ApiError {
   if (isApiError(error)) return { status: status ?? error.status, message: error.message, ...(error.code ? { code: error.code } : {}) };
   if (error instanceof DOMException && error.name === "AbortError") return { status: CANCELLED_STATUS, message: CANCELLED_MESSAGE };
   if (error instanceof Error && error.name === "AbortError") return { status: CANCELLED_STATUS, message: CANCELLED_MESSAGE };

@@ -3,9 +3,9 @@
 // longer be fetched, when it is cleared, at sign-out, and at the sign-in of a customer outside the
 // General public group. The auth flow reads it to hand the anonymous cart over at sign-in.
 
-export const CART_COOKIE = "cart_id";
+const CART_COOKIE = "cart_id";
 /** SPEC §9: the cart cookie lives 1 day. */
-export const CART_COOKIE_DAYS = 1;
+const CART_COOKIE_DAYS = 1;
 const SECONDS_PER_DAY = 86_400;
 
 const CART_UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/iu;

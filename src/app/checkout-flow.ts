@@ -20,7 +20,7 @@ import { settledSession } from "./settled-session.ts";
 import { useAuth, type Auth } from "./session-provider.tsx";
 import { useShopContext } from "./shop-context.ts";
 
-export type CheckoutActor = ReturnType<typeof startCheckout>;
+type CheckoutActor = ReturnType<typeof startCheckout>;
 
 /** What the checkout needs of the app (the router context has it all). */
 export interface CheckoutDeps {
@@ -69,7 +69,7 @@ function startCheckout(deps: CheckoutDeps) {
 const flows = new WeakMap<CartStore, LazyActor<CheckoutActor>>();
 
 /** The app's checkout flow (created on first use). */
-export function checkoutFlowOf(deps: CheckoutDeps): LazyActor<CheckoutActor> {
+function checkoutFlowOf(deps: CheckoutDeps): LazyActor<CheckoutActor> {
   let flow = flows.get(deps.cart);
   if (!flow) {
     flow = lazyActor(async () => startCheckout(deps));
@@ -95,7 +95,7 @@ export async function enterCheckout(deps: CheckoutDeps, step: CheckoutStep): Pro
 }
 
 /** The checkout flow of the app the view is in. */
-export function useCheckoutFlow(): LazyActor<CheckoutActor> {
+function useCheckoutFlow(): LazyActor<CheckoutActor> {
   const { api, queryClient } = useShopContext();
   return checkoutFlowOf({ api, queryClient, auth: useAuth(), cart: useCartStore(), notifications: useNotificationsQueue() });
 }

@@ -11,7 +11,7 @@ import { consentCookie, readStoredConsent } from "../../common/consent-cookie.ts
 import { lazyActor, useLazySelector, type LazyActor } from "./lazy-actor.ts";
 
 export type { ConsentCategory, ConsentChoices };
-export type ConsentActor = ActorRefFrom<typeof cookieConsentMachine>;
+type ConsentActor = ActorRefFrom<typeof cookieConsentMachine>;
 export type ConsentSnapshot = ReturnType<ConsentActor["getSnapshot"]>;
 
 export interface Consent {

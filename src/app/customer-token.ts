@@ -3,7 +3,7 @@
 // and stores the renewed token the server returns.
 
 export const CUSTOMER_TOKEN_COOKIE = "customerToken";
-export const CUSTOMER_TOKEN_MINUTES = 30;
+const CUSTOMER_TOKEN_MINUTES = 30;
 const SECONDS_PER_MINUTE = 60;
 
 /** A JWT: three base64url parts. Anything else in the cookie cannot be a token we wrote. */
@@ -34,7 +34,7 @@ export function tokenCookie(token: string, secure: boolean): string {
 }
 
 /** The `document.cookie` assignment that deletes the token. */
-export function deletedTokenCookie(secure: boolean): string {
+function deletedTokenCookie(secure: boolean): string {
   return `${CUSTOMER_TOKEN_COOKIE}=; Max-Age=0; Path=/; SameSite=Strict${secure ? "; Secure" : ""}`;
 }
 

@@ -10,7 +10,7 @@ import { lazyActor, type LazyActor } from "./lazy-actor.ts";
 import { reportLoadFailure } from "../ui/chunk-load.ts";
 
 export type { Notification, NotificationRequest };
-export type NotificationsActor = ActorRefFrom<typeof notificationsMachine>;
+type NotificationsActor = ActorRefFrom<typeof notificationsMachine>;
 export type Notifications = LazyActor<NotificationsActor>;
 
 /** Creates the app's notification queue (once, before the router); it starts on first use or `load()`. */

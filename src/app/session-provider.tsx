@@ -31,7 +31,7 @@ const SIGN_IN_OPERATIONS: ReadonlySet<string> = new Set([
 ]);
 
 /** What the auth flows need of the cart (the cart's app-wide actor, once it is there). */
-export interface CartBridge {
+interface CartBridge {
   /** The anonymous cart's id, sent at sign-in so that its lines join the customer's cart. */
   storedCartId: () => string | undefined;
   signedIn: (customerGroup: CustomerGroup) => void;

@@ -33,7 +33,7 @@ type ComingPageId =
   | "configureEmpowerment"
   | "habileSignIn";
 
-export type ComingStep = Exclude<ComingPageId, "checkout">;
+type ComingStep = Exclude<ComingPageId, "checkout">;
 
 declare module "@tanstack/react-router" {
   interface StaticDataRouteOption {

@@ -4,7 +4,7 @@ import { useLingui } from "@lingui/react";
 import { useEffect, useState } from "react";
 
 /** Scroll distance after which the button appears (SPEC §9). */
-export const SCROLL_TOP_THRESHOLD_PX = 300;
+const SCROLL_TOP_THRESHOLD_PX = 300;
 /** How often the scroll position is read while the page scrolls (SPEC §9). */
 export const SCROLL_SAMPLE_MS = 100;
 

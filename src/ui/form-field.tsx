@@ -7,7 +7,7 @@ import { useId, type ReactNode } from "react";
 import { useFieldBinding, type BoundControl, type FieldBindingOptions } from "./shop-form.ts";
 import "./form-field.css";
 
-export interface ControlProps {
+interface ControlProps {
   id: string;
   className: string;
   required: boolean;
@@ -57,7 +57,7 @@ export function FormField({ label, hint, error, required = false, after, childre
   );
 }
 
-export type BoundControlProps = ControlProps & BoundControl;
+type BoundControlProps = ControlProps & BoundControl;
 
 export interface BoundFormFieldProps extends Omit<FormFieldProps, "error" | "after" | "children">, FieldBindingOptions {
   field: AnyFieldApi;

@@ -19,7 +19,7 @@ export interface PaginationProps {
 type Item = number | "gap";
 
 /** 1 … 4 5 6 … 12: the first, the last, and the pages around the current one. */
-export function pageItems(page: number, totalPages: number, siblings = 1): Item[] {
+function pageItems(page: number, totalPages: number, siblings = 1): Item[] {
   const items: Item[] = [];
   for (let candidate = 1; candidate <= totalPages; candidate += 1) {
     const near = Math.abs(candidate - page) <= siblings;

@@ -113,7 +113,7 @@ export function useShopForm<TValues extends object, TOutput>({ defaultValues, sc
  * The field is left for its form's submit button: its error is not shown yet, since showing it
  * would move the button under the pointer and lose the click; the submit shows every error.
  */
-export function leavingForSubmit(event: { relatedTarget: EventTarget | null; currentTarget: { form: HTMLFormElement | null } }): boolean {
+function leavingForSubmit(event: { relatedTarget: EventTarget | null; currentTarget: { form: HTMLFormElement | null } }): boolean {
   const next = event.relatedTarget;
   return next instanceof HTMLButtonElement && next.type === "submit" && next.form !== null && next.form === event.currentTarget.form;
 }

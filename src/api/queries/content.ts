@@ -21,7 +21,7 @@ const CONTENT_PATHS = {
 
 export type ContentPageId = keyof typeof CONTENT_PATHS;
 
-export const contentKeys = {
+const contentKeys = {
   page: (lang: Lang, page: ContentPageId | "faq" | "blog") => ["content", lang, page] as const,
 };
 

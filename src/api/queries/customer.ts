@@ -8,7 +8,7 @@ import { unwrap, type ApiClient } from "../client.ts";
 
 export type Customer = components["schemas"]["Customer"];
 
-export const customerKeys = {
+const customerKeys = {
   me: ["customer", "me"] as const,
 };
 

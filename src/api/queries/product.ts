@@ -10,10 +10,9 @@ export type ProductVariant = components["schemas"]["ProductVariant"];
 export type Offer = components["schemas"]["Offer"];
 export type Picture = components["schemas"]["Picture"];
 export type AttributeValue = components["schemas"]["AttributeValue"];
-export type RestockAlertRequest = components["schemas"]["RestockAlertRequest"];
 
 /** Related products asked for beside a product (the current one is left out of the answer). */
-export const RELATED_PRODUCTS_SIZE = 8;
+const RELATED_PRODUCTS_SIZE = 8;
 
 export const productKeys = {
   bySlug: (lang: Lang, slug: string) => ["product", lang, "slug", slug] as const,

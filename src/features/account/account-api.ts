@@ -8,10 +8,9 @@ import { apiLocaleOf, type Lang } from "../../i18n/i18n.ts";
 export type Customer = components["schemas"]["Customer"];
 export type CustomerUpdate = components["schemas"]["CustomerUpdate"];
 export type PasswordChangeRequest = components["schemas"]["PasswordChangeRequest"];
-export type Order = components["schemas"]["Order"];
 
 /** Orders shown in the account's history (SPEC §9: orders 10). */
-export const ACCOUNT_ORDERS_SIZE = 10;
+const ACCOUNT_ORDERS_SIZE = 10;
 
 const locale = (lang: Lang): { locale: ApiLocale } => ({ locale: apiLocaleOf(lang) });
 
@@ -25,7 +24,7 @@ export async function changePassword(api: ApiClient, lang: Lang, body: PasswordC
   await unwrap(api.POST("/customers/change-password", { params: { query: locale(lang) }, body }));
 }
 
-export const accountKeys = {
+const accountKeys = {
   orders: (lang: Lang, customerId: number) => ["account", "orders", lang, customerId] as const,
 };
 

@@ -2,14 +2,14 @@
 // SPEC §5; a birth date in the past) and the password change (SPEC §5 password rule, repeated).
 import * as v from "valibot";
 
-export const PROFILE_NAME_MIN = 2;
+const PROFILE_NAME_MIN = 2;
 export const PROFILE_NAME_MAX = 50;
 /** The earliest birth date accepted: anything before is a typing slip. */
 export const BIRTH_DATE_MIN = "1900-01-01";
-export const PASSWORD_MIN = 12;
+const PASSWORD_MIN = 12;
 export const PASSWORD_MAX = 128;
 /** SPEC §5: a lowercase letter, an uppercase letter, a digit and one of @$!%*?&, only letters, digits and those symbols. */
-export const PASSWORD_PATTERN = /^(?=.*[a-z])(?=.*[A-Z])(?=.*[0-9])(?=.*[@$!%*?&])[A-Za-z0-9@$!%*?&]+$/u;
+const PASSWORD_PATTERN = /^(?=.*[a-z])(?=.*[A-Z])(?=.*[0-9])(?=.*[@$!%*?&])[A-Za-z0-9@$!%*?&]+$/u;
 
 export const LOCALES = ["fr_FR", "en_US"] as const;
 

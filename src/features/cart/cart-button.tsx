@@ -13,7 +13,7 @@ const CartDialogs = lazyPart(() => withTexts(import("./cart-dialogs.tsx"), "cust
 
 const isDialogOpen = (snapshot: CartSnapshot) => isSidebarOpen(snapshot) || selectProductModal(snapshot) !== null;
 
-export function CartIcon() {
+function CartIcon() {
   return (
     <svg className="icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
       <path

@@ -4,7 +4,6 @@ import * as v from "valibot";
 import { isValidEmail } from "../../../machines/shared/email-rule.ts";
 
 export const CONTACT_SUBJECTS = ["order", "product", "delivery", "return", "account", "other"] as const;
-export type ContactSubject = (typeof CONTACT_SUBJECTS)[number];
 
 export const NAME_MAX = 50;
 export const PHONE_MAX = 30;
@@ -45,7 +44,6 @@ export const ContactFormSchema = v.object({
   ),
 });
 
-export type ContactFormField = keyof typeof ContactFormSchema.entries;
+type ContactFormField = keyof typeof ContactFormSchema.entries;
 /** What the fields hold while the shopper types. */
 export type ContactFormState = Record<ContactFormField, string>;
-export type ContactFormOutput = v.InferOutput<typeof ContactFormSchema>;

@@ -8,7 +8,7 @@ import { useShopContext } from "../../app/shop-context.ts";
 import { useLang } from "../../i18n/use-lang.ts";
 import { LazyPart, lazyPart } from "../../app/lazy-part.tsx";
 
-export const BESTSELLERS_SIZE = 10;
+const BESTSELLERS_SIZE = 10;
 
 const loadList = () => import("./bestseller-list.tsx");
 const BestsellerList = lazyPart(() => loadList().then((module) => module.BestsellerList));

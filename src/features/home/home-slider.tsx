@@ -8,9 +8,9 @@ import { AppLink } from "../../app/app-link.tsx";
 import { useLocaliseLink } from "../../ui/localise-link.ts";
 import { useLaidOutCarousel } from "../../ui/use-laid-out-carousel.ts";
 
-export const HOME_SLIDER_AUTOPLAY_MS = 8000;
+const HOME_SLIDER_AUTOPLAY_MS = 8000;
 /** The website name slides target for this shop. */
-export const HOME_SLIDER_TARGET = "main";
+const HOME_SLIDER_TARGET = "main";
 
 /** Intrinsic sizes of the slide pictures: desktop 8:3, mobile square. */
 const DESKTOP_SIZE = { width: 1600, height: 600 };

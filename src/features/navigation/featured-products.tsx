@@ -10,7 +10,7 @@ import { formatPrice } from "../../i18n/format.ts";
 import { pagePath } from "../../../common/pages.ts";
 
 /** How many featured products a menu panel shows. */
-export const MENU_FEATURED_COUNT = 3;
+const MENU_FEATURED_COUNT = 3;
 
 export function FeaturedProducts({ categoryPath, onNavigate }: { categoryPath: string; onNavigate: () => void }) {
   const { _ } = useLingui();

@@ -6,4 +6,3 @@ export const productSearchSchema = v.object({
   variant: v.fallback(v.optional(v.pipe(v.union([v.string(), v.number()]), v.transform(String))), undefined),
 });
 
-export type ProductSearch = v.InferOutput<typeof productSearchSchema>;

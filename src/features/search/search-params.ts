@@ -3,7 +3,7 @@ import * as v from "valibot";
 import { listingSearchSchema } from "../../ui/listing/listing-search.ts";
 
 /** The API's limit on a search term. */
-export const MAX_TERM_LENGTH = 100;
+const MAX_TERM_LENGTH = 100;
 
 /** `searchTerm`, trimmed; a term that looks like a number or a boolean comes parsed from the address. */
 const searchTerm = v.fallback(

@@ -9,7 +9,7 @@ import { suggestedTerritory } from "./overseas.ts";
 
 export type AddressInput = components["schemas"]["AddressInput"];
 
-export const NAME_MIN = 2;
+const NAME_MIN = 2;
 export const NAME_MAX = 50;
 export const COMPANY_MAX = 50;
 export const STREET_MIN = 2;

@@ -7,7 +7,7 @@ import type { Facet } from "../../api/queries/catalog.ts";
 /** Values shown before "Show more". */
 const VISIBLE_VALUES = 8;
 
-export const filterOf = (facet: string, value: string) => `${facet}:${value}`;
+const filterOf = (facet: string, value: string) => `${facet}:${value}`;
 
 export interface FacetFiltersProps {
   facets: readonly Facet[];

@@ -8,9 +8,9 @@ export const PAGE_SIZES = [12, 24, 36] as const;
 export const DEFAULT_PAGE_SIZE = 24;
 export const SORT_OPTIONS = ["price.asc", "price.desc", "name.asc", "name.desc", "reference.asc"] as const;
 /** Facet filters the API takes at most. */
-export const MAX_FILTERS = 20;
+const MAX_FILTERS = 20;
 /** Highest page number an address may ask for (the API's own bound on a page index). */
-export const MAX_PAGE = 10_001;
+const MAX_PAGE = 10_001;
 
 export type PageSize = (typeof PAGE_SIZES)[number];
 export type SortOption = (typeof SORT_OPTIONS)[number];
@@ -65,7 +65,7 @@ export function listingStateOf(search: Partial<ListingSearchParams>): ListingSta
 }
 
 /** The sort as the API takes it: `price.asc` → `price,asc`. */
-export const API_SORTS: Record<SortOption, ApiSort> = {
+const API_SORTS: Record<SortOption, ApiSort> = {
   "price.asc": "price,asc",
   "price.desc": "price,desc",
   "name.asc": "name,asc",

@@ -13,7 +13,7 @@ import "./listing.css";
 /** Skeleton cards shown while the first answer comes. */
 const SKELETON_CARDS = 8;
 
-export interface ListingResult {
+interface ListingResult {
   products: { content: ProductSummary[]; totalElements: number; totalPages: number };
   facets: Facet[];
 }

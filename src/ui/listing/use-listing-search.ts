@@ -4,7 +4,7 @@ import { useNavigate, useSearch } from "@tanstack/react-router";
 import { useCallback, useMemo } from "react";
 import { DEFAULT_PAGE_SIZE, listingStateOf, type ListingState, type PageSize, type SortOption } from "./listing-search.ts";
 
-export interface ListingChange {
+interface ListingChange {
   page?: number;
   itemsPerPage?: PageSize;
   sort?: SortOption | undefined;

@@ -14,7 +14,7 @@ export const CHROME_ARGS = [
   "--disable-sync",
 ];
 
-export class ChromeNotFoundError extends Error {}
+class ChromeNotFoundError extends Error {}
 
 /** `CHROME_PATH` when set, else `chromium` found on the PATH; a clear error when there is none. */
 export async function findChrome(env: NodeJS.ProcessEnv = process.env): Promise<string> {

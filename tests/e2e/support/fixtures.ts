@@ -36,7 +36,7 @@ export interface PageChecks {
 }
 
 /** The language of the page's address (`/en/...` → en; anything else is French). */
-export function langOf(page: Page): Lang {
+function langOf(page: Page): Lang {
   return new URL(page.url()).pathname.split("/")[1] === "en" ? "en" : "fr";
 }
 

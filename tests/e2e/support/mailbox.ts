@@ -14,7 +14,7 @@ async function messages(): Promise<OutboxMessage[]> {
 }
 
 /** The newest message to `to` whose text matches, newer than `afterId`; waits for it. */
-export async function waitForMail(to: string, text: RegExp, afterId = 0): Promise<OutboxMessage> {
+async function waitForMail(to: string, text: RegExp, afterId = 0): Promise<OutboxMessage> {
   let found: OutboxMessage | undefined;
   await expect
     .poll(

@@ -9,7 +9,7 @@ import { createApiClient } from "../../../src/api/client.ts";
 import { RelayPicker, type RelayStartAddress } from "../../../src/features/checkout/relay-picker/relay-picker.tsx";
 import type { RelayMapProps } from "../../../src/features/checkout/relay-picker/relay-map-props.ts";
 
-export const i18n = setupI18n({ locale: "en", messages: { en: {} } });
+const i18n = setupI18n({ locale: "en", messages: { en: {} } });
 
 export interface FakeRelayServer {
   /** The relay searches sent, in order. */

@@ -19,12 +19,12 @@ export const TEXTS = {
 
 const i18n = setupI18n({ locale: "en", messages: { en: Object.fromEntries(Object.entries(TEXTS).map(([id, text]) => [id, [text]])) } });
 
-export const FixtureSchema = v.object({
+const FixtureSchema = v.object({
   name: v.pipe(v.string(), v.trim(), v.nonEmpty("fixture.name.required")),
   email: v.pipe(v.string(), v.trim(), v.nonEmpty("fixture.email.required"), v.email("fixture.email.error")),
 });
 
-export type FixtureValues = { name: string; email: string };
+type FixtureValues = { name: string; email: string };
 export type FixtureSubmission = Submission<FixtureValues, v.InferOutput<typeof FixtureSchema>>;
 
 export interface FixtureProps {

@@ -11,5 +11,3 @@ export const FOCUS_ZOOM = 16;
 export const CLUSTER_RADIUS = 26;
 /** …of at least this many points. */
 export const CLUSTER_MIN_POINTS = 2;
-/** The zoom before the whole of France (the default centre) is in view. */
-export const OVERVIEW_ZOOM = 4.5;

@@ -4,7 +4,7 @@ import type { Lang } from "../../../../common/languages.ts";
 import type { RelayPoint } from "../../../../machines/relay-search/relay-search.types.ts";
 
 /** SPEC §9: distances under this many metres are written in metres. */
-export const METRES_UNDER = 1000;
+const METRES_UNDER = 1000;
 
 const tags: Record<Lang, string> = { fr: "fr-FR", en: "en-GB" };
 const formats = new Map<string, Intl.NumberFormat>();

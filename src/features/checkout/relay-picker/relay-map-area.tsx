@@ -18,7 +18,7 @@ export function mapStyleOf(config: Pick<RuntimeConfig, "map" | "mapStyleUrl">): 
 }
 
 /** Whether the browser can draw a MapLibre map. */
-export function supportsWebGL(): boolean {
+function supportsWebGL(): boolean {
   try {
     const canvas = document.createElement("canvas");
     return (canvas.getContext("webgl2") ?? canvas.getContext("webgl")) !== null;
