@@ -240,22 +240,30 @@ function collection<G extends Geometry>(features: Feature<G>[]): FeatureCollecti
   return { type: "FeatureCollection", features };
 }
 
+/** A topology's object as a GeoJSON geometry (a geometry object gives one feature). */
+function shapeOf(topo: Topology, geometry: GeometryObject): Geometry | null {
+  const result = feature(topo, geometry);
+  return result.type === "Feature" ? result.geometry : null;
+}
+
 function buildCountries(worldAtlasRoot: string) {
   const world = readJson<Topology<{ countries: GeometryCollection<{ name: string }> }>>(path.join(worldAtlasRoot, "countries-50m.json"));
   // Simplified on the topology, so neighbours keep sharing the same simplified border.
-  const simplified = simplify(presimplify(world), quantile(presimplify(world), 0.35));
+  const weighted = presimplify(world);
+  const simplified = simplify(weighted, quantile(weighted, 0.35));
   const countries = simplified.objects.countries;
   const inArea = (geometry: GeometryObject) => {
-    const shape = feature(simplified, geometry).geometry;
+    const shape = shapeOf(simplified, geometry);
     if (!shape) return false;
     const box = bounds(shape);
     return box.east >= MAP_AREA.west && box.west <= MAP_AREA.east && box.north >= MAP_AREA.south && box.south <= MAP_AREA.north;
   };
   const kept: GeometryCollection<{ name: string }> = { ...countries, geometries: countries.geometries.filter(inArea) };
   const land = collection(
-    kept.geometries.map((geometry) => {
-      const shape = feature(simplified, geometry);
-      return { type: "Feature" as const, properties: { name: geometry.properties?.name ?? "" }, geometry: roundedGeometry(shape.geometry as Polygon | MultiPolygon) };
+    kept.geometries.flatMap((geometry) => {
+      const shape = shapeOf(simplified, geometry);
+      if (shape?.type !== "Polygon" && shape?.type !== "MultiPolygon") return [];
+      return [{ type: "Feature" as const, properties: { name: geometry.properties && "name" in geometry.properties ? geometry.properties.name : "" }, geometry: roundedGeometry(shape) }];
     }),
   );
   const borders = collection([
@@ -274,10 +282,11 @@ interface Admin1Properties {
 function buildDepartments(admin1Root: string) {
   const admin1 = readJson<FeatureCollection<Polygon | MultiPolygon, Admin1Properties>>(path.join(admin1Root, "data", "states", "admin1.json"));
   const departments = admin1.features.filter((f) => f.properties.adm0_a3 === "FRA" && f.properties.iso_3166_2?.startsWith("FR-"));
-  const topo = topology({ departments: collection(departments) }, 1e6);
+  // Read back as plain JSON, typed as the topology of one collection the simplifier expects.
+  const topo: Topology<{ departments: GeometryCollection }> = JSON.parse(JSON.stringify(topology({ departments: collection(departments) }, 1e6)));
   const weighted = presimplify(topo);
   const simplified = simplify(weighted, quantile(weighted, 0.9));
-  const object = simplified.objects.departments as GeometryCollection;
+  const object = simplified.objects.departments;
   // Only the borders between two departments: the coasts and the national border are drawn by the countries.
   const lines = mesh(simplified, object, (a, b) => a !== b);
   console.log(`departments: ${departments.length} outlines`);

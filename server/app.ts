@@ -25,6 +25,11 @@ import { mediaRoutes } from "./modules/media/media-routes.ts";
 import { newsletterHandlers } from "./modules/newsletter/newsletter-handlers.ts";
 import { createNewsletterRepository } from "./modules/newsletter/newsletter-repository.ts";
 import { PENDING_OPERATIONS } from "./modules/pending-operations.ts";
+import { createGeocoding } from "./modules/geocoding/geocoding.ts";
+import { geocodingHandlers } from "./modules/geocoding/geocoding-handlers.ts";
+import { mapRoutes } from "./modules/map/map-routes.ts";
+import { relayHandlers } from "./modules/relays/relay-handlers.ts";
+import { createRelaySearch } from "./modules/relays/relay-search.ts";
 import { stockAlertHandlers } from "./modules/stock-alerts/stock-alert-handlers.ts";
 import { createStockAlertRepository } from "./modules/stock-alerts/stock-alert-repository.ts";
 import { webRoutes } from "./modules/web/web-routes.ts";
@@ -109,7 +114,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   const sessions = options.sessions ?? accounts.sessions;
   const carts = createCartRepository({ db, catalog });
+  const relaySearch = createRelaySearch({ relayPoints: adapters.relayPoints, now: options.now ?? (() => new Date()) });
+  const geocoding = createGeocoding({ geocoder: adapters.geocoder });
   await app.register(mediaRoutes, { db });
+  // The relay map's offline style and shapes (unused when MAP_STYLE_URL names another style).
+  await app.register(mapRoutes);
   // The embedded mailbox shows every e-mail of the outbox: never on a configured (public) shop.
   if (config.demoMode) await app.register(mailboxRoutes, { outbox: createOutboxRepository(db) });
 
@@ -128,6 +137,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       ...contactHandlers({ contact, captcha: adapters.captcha, limits: accounts.limits }),
       ...newsletterHandlers({ newsletter, limits: accounts.limits }),
       ...cartHandlers({ carts, sessions }),
+      ...relayHandlers({ relaySearch }),
+      ...geocodingHandlers({ geocoding }),
       ...accounts.handlers,
     },
   });
