@@ -248,7 +248,8 @@ function shapeOf(topo: Topology, geometry: GeometryObject): Geometry | null {
 
 function buildCountries(worldAtlasRoot: string) {
   const world = readJson<Topology<{ countries: GeometryCollection<{ name: string }> }>>(path.join(worldAtlasRoot, "countries-50m.json"));
-  // Simplified on the topology, so neighbours keep sharing the same simplified border.
+  // Simplified on the topology, so neighbours keep sharing the same simplified border; the
+  // quantile keeps the most significant 35 % of the points.
   const weighted = presimplify(world);
   const simplified = simplify(weighted, quantile(weighted, 0.35));
   const countries = simplified.objects.countries;
@@ -285,7 +286,8 @@ function buildDepartments(admin1Root: string) {
   // Read back as plain JSON, typed as the topology of one collection the simplifier expects.
   const topo: Topology<{ departments: GeometryCollection }> = JSON.parse(JSON.stringify(topology({ departments: collection(departments) }, 1e6)));
   const weighted = presimplify(topo);
-  const simplified = simplify(weighted, quantile(weighted, 0.9));
+  // The most significant 15 % of the points: borders readable from the whole country to a town.
+  const simplified = simplify(weighted, quantile(weighted, 0.15));
   const object = simplified.objects.departments;
   // Only the borders between two departments: the coasts and the national border are drawn by the countries.
   const lines = mesh(simplified, object, (a, b) => a !== b);
