@@ -1,6 +1,6 @@
 // `npm run bench:api [-- options]`: load-tests the storefront API (a real server process) on a
-// 20,000-product catalogue, on PGlite and on PostgreSQL, and prints requests/s and latency
-// percentiles per scenario. Informational: the exit code only says whether the benchmark ran.
+// 20,000-product catalogue and the demo relay points, on PGlite and on PostgreSQL, and prints
+// requests/s and latency percentiles per scenario. Informational: the exit code only says whether the benchmark ran.
 import { randomBytes } from "node:crypto";
 import { cpus, platform, arch, totalmem } from "node:os";
 import { dirname, join, relative } from "node:path";
@@ -9,7 +9,7 @@ import { parseArgs } from "node:util";
 import { setTimeout as delay } from "node:timers/promises";
 import { preparePglite, preparePostgres, type BackendName, type Preparation } from "./lib/backends.ts";
 import { CACHE_MAX_ENTRIES, CACHE_TTL_MS, ReadCacheModel } from "./lib/cache-model.ts";
-import { ApiClient, discoverUrlSets, SCENARIOS, type ScenarioName, type UrlSets } from "./lib/discover.ts";
+import { ApiClient, discoverUrlSets, SCENARIOS, UNCACHED_SCENARIOS, type ScenarioName, type UrlSets } from "./lib/discover.ts";
 import { cleanupAll, installSignalHandlers, InterruptedError, isInterrupted, throwIfInterrupted } from "./lib/lifecycle.ts";
 import { measure, QUIET_MACHINE_PERCENT, quietMachine, warmUp } from "./lib/load.ts";
 import { startServer } from "./lib/processes.ts";
@@ -36,8 +36,8 @@ const USAGE = `usage: npm run bench:api -- [options]
   --products=N                    catalogue size (default 20000)
   --duration=S                    seconds per measured run (default 10)
   --connections=1,32              concurrent connections of each run (default 1,32)
-  --scenarios=listing,search,autocomplete,product
-                                  scenarios to run (default all four)
+  --scenarios=listing,search,autocomplete,product,relays
+                                  scenarios to run (default all five)
   --urls=N                        distinct URLs per scenario in the standard set (default 48, min 20)
   --wide                          also run each scenario over thousands of distinct URLs, after the
                                   read cache has expired, to see the server mostly without it
@@ -188,6 +188,7 @@ async function benchBackend(name: BackendName, options: Options, report: Backend
             durationSeconds: options.durationSeconds,
             assignment: urlSet === "wide" ? "partition" : "rotate",
             backgroundCpu,
+            cached: !UNCACHED_SCENARIOS.has(scenario),
           },
           cache,
           { serverCpuSeconds: server.cpuSeconds, activeQueries: backend.activeQueries },

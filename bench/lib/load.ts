@@ -4,7 +4,7 @@ import { cpus } from "node:os";
 import { setTimeout as delay } from "node:timers/promises";
 import autocannon from "autocannon";
 import type { CacheTally, ReadCacheModel } from "./cache-model.ts";
-import type { ApiClient } from "./discover.ts";
+import { requestOf, type ApiClient } from "./discover.ts";
 import { onInterrupt, throwIfInterrupted } from "./lifecycle.ts";
 
 export interface IdleProbe {
@@ -28,6 +28,8 @@ export interface RunSpec {
   assignment: "rotate" | "partition";
   /** Busy share of the machine (%) measured before the run (see `quietMachine`), for the record. */
   backgroundCpu?: number | null;
+  /** False for requests the server's read cache does not answer (every one goes to the database). */
+  cached?: boolean;
 }
 
 export interface CpuShare {
@@ -159,9 +161,15 @@ export async function measure(
   // Per-URL request objects; `onResponse` runs right before autocannon's `response` event for the
   // same client, which is how a latency gets paired with its URL.
   let lastIndex = -1;
-  const requests: autocannon.Request[] = spec.urls.map((path) => {
-    const index = indexOf.get(path) ?? -1;
-    return { method: "GET", path, onResponse: () => (lastIndex = index) };
+  const requests: autocannon.Request[] = spec.urls.map((entry) => {
+    const index = indexOf.get(entry) ?? -1;
+    const { method, path, body } = requestOf(entry);
+    return {
+      method,
+      path,
+      ...(body ? { body, headers: { ...spec.headers, "content-type": "application/json" } } : {}),
+      onResponse: () => (lastIndex = index),
+    };
   });
   let clientNumber = 0;
   const setupClient = (client: autocannon.Client) => {
@@ -239,9 +247,12 @@ export async function measure(
     total: totalPct,
   };
 
-  const tally = cache.observeAll(
-    started.map((startedAt, i) => ({ key: spec.urls[urlOf[i] ?? -1] ?? `unknown:${i}`, startedAt, finishedAt: finished[i] ?? startedAt })),
-  );
+  const tally =
+    spec.cached === false
+      ? { hits: 0, coalesced: 0, misses: started.length }
+      : cache.observeAll(
+          started.map((startedAt, i) => ({ key: spec.urls[urlOf[i] ?? -1] ?? `unknown:${i}`, startedAt, finishedAt: finished[i] ?? startedAt })),
+        );
   const requestsSeen = tally.hits + tally.coalesced + tally.misses;
   const sorted = Float64Array.from(latencies).sort();
   const mean = latencies.length === 0 ? 0 : latencies.reduce((sum, value) => sum + value, 0) / latencies.length;
