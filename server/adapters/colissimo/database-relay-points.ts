@@ -2,11 +2,13 @@
 // the nearest first from the address as the geocoder places it. The GiST index on
 // `ll_to_earth(lat, lng)` walks the points in order of distance (`<->`, the straight line through
 // the earth, which orders like the distance along its surface), skipping those too light for the
-// parcel or closed for their holidays on the shipping date, and stops at the limit. The distance
-// along the surface is computed here rather than by the database: a third of the query's time.
+// parcel or closed for their holidays on the shipping date, and stops at the limit. The statement
+// is prepared (planned once per connection), and the distance along the surface is computed here
+// rather than by the database: together half of the database's time per search.
 import { randomBytes } from "node:crypto";
-import { sql } from "drizzle-orm";
+import { and, gte, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
+import { relayPoints } from "../../db/schema.ts";
 import type { Geocoder } from "../geocoding/geocoder.ts";
 import { RELAY_SEARCH_LIMIT, WEEKDAYS, type RelayPoints } from "./relay-points.ts";
 
@@ -23,56 +25,62 @@ export function distanceMetres(a: { lat: number; lng: number }, b: { lat: number
   return 2 * EARTH_RADIUS_METRES * Math.asin(Math.min(1, Math.sqrt(h)));
 }
 
-interface Row {
-  id: string;
-  name: string;
-  company: string | null;
-  street: string;
-  post_code: string;
-  city: string;
-  country: string;
-  lat: number;
-  lng: number;
-  point_type: string;
-  opening_hours: (string | null)[];
-}
-
 export function databaseRelayPoints(deps: { db: Database; geocoder: Geocoder }): RelayPoints {
+  const t = relayPoints;
+  const monthDay = sql.placeholder("monthDay");
+  const nearest = deps.db.orm
+    .select({
+      id: t.id,
+      name: t.name,
+      company: t.company,
+      street: t.street,
+      postCode: t.postCode,
+      city: t.city,
+      country: t.country,
+      lat: t.lat,
+      lng: t.lng,
+      pointType: t.pointType,
+      openingHours: t.openingHours,
+    })
+    .from(t)
+    .where(
+      and(
+        gte(t.maxWeightGrams, sql.placeholder("weightGrams")),
+        // A yearly closure may span the new year (12-24 to 01-02).
+        sql`(${t.closedFrom} is null or not (case when ${t.closedFrom} <= ${t.closedUntil}
+               then ${monthDay}::text between ${t.closedFrom} and ${t.closedUntil}
+               else ${monthDay}::text >= ${t.closedFrom} or ${monthDay}::text <= ${t.closedUntil} end))`,
+      ),
+    )
+    .orderBy(sql`ll_to_earth(${t.lat}, ${t.lng}) <-> ll_to_earth(${sql.placeholder("lat")}, ${sql.placeholder("lng")})`)
+    .limit(RELAY_SEARCH_LIMIT)
+    .prepare("relay_points_nearest");
+
   return {
     async search(query) {
       const requestId = randomBytes(16).toString("hex");
       const place = await deps.geocoder.geocode({ text: `${query.address}, ${query.zipCode} ${query.city}`, postcode: query.zipCode });
       if (!place) return { points: [], requestId };
-      const { lat, lng } = place.position;
-      const monthDay = query.shippingDate.slice(5);
-      const rows = await deps.db.rows<Row>(sql`
-        select id, name, company, street, post_code, city, country, lat, lng, point_type, opening_hours
-        from relay_points
-        where max_weight_grams >= ${query.weightGrams}
-          and (closed_from is null or not (case when closed_from <= closed_until
-                                                then ${monthDay} between closed_from and closed_until
-                                                else ${monthDay} >= closed_from or ${monthDay} <= closed_until end))
-        order by ll_to_earth(lat, lng) <-> ll_to_earth(${lat}, ${lng})
-        limit ${RELAY_SEARCH_LIMIT}`);
-      const nearest = rows
+      const rows = await nearest.execute({ ...place.position, weightGrams: query.weightGrams, monthDay: query.shippingDate.slice(5) });
+      const points = rows
         .map((row) => ({ row, distance: Math.round(distanceMetres(place.position, row)) }))
         .filter(({ distance }) => distance <= RELAY_SEARCH_RADIUS_METRES)
         .sort((a, b) => a.distance - b.distance || a.row.id.localeCompare(b.row.id));
       return {
         requestId,
-        points: nearest.map(({ row, distance }) => ({
+        points: points.map(({ row, distance }) => ({
           id: row.id,
           name: row.name,
           company: row.company,
           street: row.street,
           city: row.city,
-          postCode: row.post_code,
+          postCode: row.postCode,
           country: row.country,
           position: { lat: row.lat, lng: row.lng },
           distance,
           picture: null,
-          openingHours: WEEKDAYS.map((day, index) => ({ day, time: row.opening_hours[index] ?? null })),
-          typeDePoint: row.point_type,
+          openingHours: WEEKDAYS.map((day, index) => ({ day, time: row.openingHours[index] ?? null })),
+          typeDePoint: row.pointType,
         })),
       };
     },
