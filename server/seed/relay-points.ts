@@ -169,7 +169,7 @@ export function demoRelayPointRows(towns: readonly Place[] = embeddedGazetteer()
     for (let index = 0; index < count; index += 1) {
       const type = pointTypeOf(index, town.population, random);
       const { name, company } = nameOf(type, city, random);
-      const street = type === "BPR" && index === 0 ? "place de la Poste" : random.pick(STREETS);
+      const street = type === "BPR" && random.next() < 0.4 ? random.pick(["place de la Poste", "rue de la Poste", "avenue de la Poste"]) : random.pick(STREETS);
       const [closedFrom, closedUntil] = closureOf(type, random);
       rows.push({
         id: String(100_000 + rows.length),
