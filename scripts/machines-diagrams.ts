@@ -6,6 +6,7 @@ import type { AnyStateMachine, AnyStateNode } from "xstate";
 import { authMachine } from "../machines/auth/auth.machine.ts";
 import { sessionMachine } from "../machines/auth/session.machine.ts";
 import { cartMachine } from "../machines/cart/cart.machine.ts";
+import { checkoutMachine } from "../machines/checkout/checkout.machine.ts";
 import { cookieConsentMachine } from "../machines/cookie-consent/cookie-consent.machine.ts";
 import { newsletterMachine } from "../machines/newsletter/newsletter.machine.ts";
 import { notificationsMachine } from "../machines/notifications/notifications.machine.ts";
@@ -19,6 +20,7 @@ const FLOWS: ReadonlyArray<{ name: string; machine: AnyStateMachine }> = [
   { name: "stock-alert", machine: stockAlertMachine },
   { name: "cookie-consent", machine: cookieConsentMachine },
   { name: "cart", machine: cartMachine },
+  { name: "checkout", machine: checkoutMachine },
   { name: "auth", machine: authMachine },
   { name: "session", machine: sessionMachine },
 ];

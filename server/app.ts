@@ -25,6 +25,8 @@ import { mediaRoutes } from "./modules/media/media-routes.ts";
 import { newsletterHandlers } from "./modules/newsletter/newsletter-handlers.ts";
 import { createNewsletterRepository } from "./modules/newsletter/newsletter-repository.ts";
 import { PENDING_OPERATIONS } from "./modules/pending-operations.ts";
+import { createCheckoutShipping } from "./modules/shipping/checkout-shipping.ts";
+import { shippingHandlers } from "./modules/shipping/shipping-handlers.ts";
 import { createGeocoding } from "./modules/geocoding/geocoding.ts";
 import { geocodingHandlers } from "./modules/geocoding/geocoding-handlers.ts";
 import { mapRoutes } from "./modules/map/map-routes.ts";
@@ -114,6 +116,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   const sessions = options.sessions ?? accounts.sessions;
   const carts = createCartRepository({ db, catalog });
+  const checkout = createCheckoutShipping({ db, carts });
   const relaySearch = createRelaySearch({ relayPoints: adapters.relayPoints, now: options.now ?? (() => new Date()) });
   const geocoding = createGeocoding({ geocoder: adapters.geocoder });
   await app.register(mediaRoutes, { db });
@@ -137,6 +140,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       ...contactHandlers({ contact, captcha: adapters.captcha, limits: accounts.limits }),
       ...newsletterHandlers({ newsletter, limits: accounts.limits }),
       ...cartHandlers({ carts, sessions }),
+      ...shippingHandlers({ checkout, sessions }),
       ...relayHandlers({ relaySearch }),
       ...geocodingHandlers({ geocoding }),
       ...accounts.handlers,

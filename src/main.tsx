@@ -56,7 +56,7 @@ async function start() {
   const auth = createAuth({ api, tokens, queryClient, notifications, cart: authBridge(cart) });
   const consent = createConsent();
   await yieldToBrowser();
-  const router = createAppRouter({ queryClient, api, config, auth, cart });
+  const router = createAppRouter({ queryClient, api, config, auth, cart, notifications });
   const container = document.getElementById("root");
   if (!container) throw new Error("#root is missing from index.html");
   takeOverFirstPaint(container, consent);

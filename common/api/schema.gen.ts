@@ -998,9 +998,11 @@ export interface paths {
          * @description Needs a signed-in customer (checkout). The cart is `shoppingCartId` when given, otherwise the
          *     customer's cart. The address is copied into the cart (it need not be in the address book).
          *     For delivery to a Colissimo relay point, send the relay point's address with the shopper's
-         *     name and phone, and `relayPointId`. The address rules of `saveCustomerAddress` apply (same
-         *     400 codes). Changing the address resets the shipment methods chosen. No cart: 404. Payment in
-         *     progress: 409 `CART_LOCKED`.
+         *     name and phone, and `relayPointId` (a relay point's address is in France: 400 on `country`
+         *     otherwise). The address rules of `saveCustomerAddress` apply (same 400 codes). Changing the
+         *     place (street, city, postcode, country, company or relay point) resets the shipment methods
+         *     chosen; a new name, phone or e-mail keeps them. No cart: 404. Payment in progress: 409
+         *     `CART_LOCKED`.
          */
         put: operations["setCartShippingAddress"];
         post?: never;
@@ -1043,7 +1045,11 @@ export interface paths {
          * List the shipment methods available for a cart
          * @description Needs a signed-in customer. The methods that can deliver the cart (`shoppingCartId` when
          *     given, otherwise the customer's cart) to its delivery address, with their price for this
-         *     cart; with no delivery address yet, those that deliver to France. No cart: 404.
+         *     cart; with no delivery address yet, those that deliver to metropolitan France. A method is
+         *     offered by destination zone and shipment weight; the relay method (A2P) only to a relay
+         *     point, the business method (CHRONO13H_BtoB) only to an address with a company, store pickup
+         *     (RETSUPP) whatever the address. With several shipments, the methods that can take every one,
+         *     priced for all of them. A cart without lines: none. No cart: 404.
          */
         get: operations["listCartShipmentMethods"];
         /**
@@ -2118,15 +2124,18 @@ export interface components {
         };
         /** @description The part of a cart or order sent as one parcel (one per shop). */
         Shipment: {
+            /** @description In a cart, the id of the shop the parcel leaves from. */
             id: number;
             items: components["schemas"]["ShipmentItem"][];
-            /** @description Weight in grams (sum over the lines of quantity × the product's transport weight). */
+            /** @description Weight in grams (sum over the lines of quantity × the product's transport weight; a gift line counts). */
             shipmentWeight: number;
+            /** @description The chosen method's price for this parcel (0 until a method is chosen). */
             price: components["schemas"]["Price"];
             /** @description Set once the parcel is handed to the carrier. */
             trackingInfo: components["schemas"]["TrackingInfo"] | null;
             /** @description Null until a method is chosen. */
             shipmentMethod: components["schemas"]["ShipmentMethod"] | null;
+            /** @description Where the parcel goes; for a store pickup, the store's address held in the customer's name. */
             address: components["schemas"]["Address"] | null;
             /** @description The Colissimo relay point, when delivered to one. */
             relayPointId: string | null;
@@ -2153,6 +2162,7 @@ export interface components {
             totalPrice: components["schemas"]["Price"];
             /** @description Sum of the shipments' prices; null until every shipment has a method. */
             shippingPrice: components["schemas"]["Price"] | null;
+            /** @description A customer's cart has one shipment per shop its lines come from; an anonymous cart has none. */
             shipments: components["schemas"]["Shipment"][];
             /** @description Message of the gift card of an empowerment order. */
             customCardMessage: string | null;

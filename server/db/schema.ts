@@ -8,6 +8,7 @@ import {
   check,
   customType,
   date,
+  foreignKey,
   doublePrecision,
   index,
   integer,
@@ -259,7 +260,46 @@ export const offers = pgTable(
   ],
 );
 
-/** Carrier services the shop can ship with (SPEC §3 carrier codes). */
+/**
+ * Destination zones of the shipping rules: the zone a delivery address falls in decides which
+ * methods can deliver it and at what price (metropolitan France, the French overseas
+ * territories, the European Union, the rest of the world in the demo).
+ */
+export const shippingZones = pgTable("shipping_zones", {
+  code: text("code").primaryKey(),
+  labelFr: text("label_fr").notNull(),
+  labelEn: text("label_en").notNull(),
+  position: integer("position").notNull().default(0),
+});
+
+/**
+ * The addresses a zone holds: a country, narrowed to the postcodes starting with a prefix when
+ * one is given; `*` stands for every country no other area names. An address falls in the zone
+ * of its most specific area (its country before `*`, a longer prefix before a shorter one).
+ */
+export const shippingZoneAreas = pgTable(
+  "shipping_zone_areas",
+  {
+    id: serial("id").primaryKey(),
+    zoneCode: text("zone_code")
+      .notNull()
+      .references(() => shippingZones.code, { onDelete: "cascade", onUpdate: "cascade" }),
+    /** ISO 3166-1 alpha-2 code, or `*`. */
+    country: text("country").notNull(),
+    postCodePrefix: text("post_code_prefix").notNull().default(""),
+  },
+  (t) => [
+    uniqueIndex("shipping_zone_areas_country_prefix_key").on(t.country, t.postCodePrefix),
+    check("shipping_zone_areas_country_check", sql`${t.country} ~ '^([A-Z]{2}|[*])$'`),
+    check("shipping_zone_areas_prefix_check", sql`${t.postCodePrefix} ~ '^[0-9A-Z]*$' and (${t.country} <> '*' or ${t.postCodePrefix} = '')`),
+  ],
+);
+
+/**
+ * Carrier services the shop can ship with (SPEC §3 carrier codes). Where and at what price each
+ * one delivers is in `shipment_method_zones` and `shipment_rates`: a method with no zone the
+ * address falls in, or no weight band the parcel fits, is not offered.
+ */
 export const shipmentMethods = pgTable(
   "shipment_methods",
   {
@@ -267,14 +307,76 @@ export const shipmentMethods = pgTable(
     carrier: text("carrier").notNull(),
     nameFr: text("name_fr").notNull(),
     nameEn: text("name_en").notNull(),
-    deliveryTime: integer("delivery_time").notNull(),
-    /** DAY or HOUR. */
-    deliveryTimeUnit: text("delivery_time_unit").notNull(),
-    priceCents: integer("price_cents").notNull(),
+    /**
+     * HOME: to the delivery address; RELAY: only to a relay point (the cart's address names one);
+     * STORE: collected at `pickup_address`, whatever the delivery address.
+     */
+    deliveryMode: text("delivery_mode").notNull().default("HOME"),
+    /** A business service: only for a delivery address with a company. */
+    requiresCompany: boolean("requires_company").notNull().default(false),
+    /** Where a STORE method's parcels are collected, as the contract's Address (names left empty). */
+    pickupAddress: jsonb("pickup_address"),
+    /** VAT of the shipping price, in basis points. */
     taxRateBp: integer("tax_rate_bp").notNull().default(2000),
     enabled: boolean("enabled").notNull().default(true),
   },
-  (t) => [uniqueIndex("shipment_methods_carrier_key").on(t.carrier), check("shipment_methods_price_check", sql`${t.priceCents} >= 0`)],
+  (t) => [
+    uniqueIndex("shipment_methods_carrier_key").on(t.carrier),
+    check("shipment_methods_delivery_mode_check", sql`${t.deliveryMode} in ('HOME', 'RELAY', 'STORE')`),
+    check("shipment_methods_pickup_address_check", sql`(${t.deliveryMode} = 'STORE') = (${t.pickupAddress} is not null)`),
+    check("shipment_methods_tax_rate_check", sql`${t.taxRateBp} between 0 and 10000`),
+  ],
+);
+
+/** The zones a method delivers to, with its delivery time there. */
+export const shipmentMethodZones = pgTable(
+  "shipment_method_zones",
+  {
+    methodId: integer("method_id")
+      .notNull()
+      .references(() => shipmentMethods.id, { onDelete: "cascade" }),
+    zoneCode: text("zone_code")
+      .notNull()
+      .references(() => shippingZones.code, { onDelete: "cascade", onUpdate: "cascade" }),
+    deliveryTime: integer("delivery_time").notNull(),
+    /** DAY or HOUR. */
+    deliveryTimeUnit: text("delivery_time_unit").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.methodId, t.zoneCode] }),
+    index("shipment_method_zones_zone_idx").on(t.zoneCode),
+    check("shipment_method_zones_delivery_time_check", sql`${t.deliveryTime} > 0`),
+    check("shipment_method_zones_unit_check", sql`${t.deliveryTimeUnit} in ('DAY', 'HOUR')`),
+  ],
+);
+
+/**
+ * Weight bands of a method in a zone: a parcel weighing from `min_weight_grams` to
+ * `max_weight_grams` (both included) costs `price_cents`, tax included. A parcel heavier than
+ * every band of the zone is not offered the method.
+ */
+export const shipmentRates = pgTable(
+  "shipment_rates",
+  {
+    id: serial("id").primaryKey(),
+    methodId: integer("method_id").notNull(),
+    zoneCode: text("zone_code").notNull(),
+    minWeightGrams: integer("min_weight_grams").notNull().default(0),
+    maxWeightGrams: integer("max_weight_grams").notNull(),
+    priceCents: integer("price_cents").notNull(),
+  },
+  (t) => [
+    foreignKey({
+      name: "shipment_rates_method_zone_fk",
+      columns: [t.methodId, t.zoneCode],
+      foreignColumns: [shipmentMethodZones.methodId, shipmentMethodZones.zoneCode],
+    })
+      .onDelete("cascade")
+      .onUpdate("cascade"),
+    uniqueIndex("shipment_rates_band_key").on(t.methodId, t.zoneCode, t.minWeightGrams),
+    check("shipment_rates_weight_check", sql`${t.minWeightGrams} >= 0 and ${t.maxWeightGrams} >= ${t.minWeightGrams}`),
+    check("shipment_rates_price_check", sql`${t.priceCents} >= 0`),
+  ],
 );
 
 /**
@@ -451,6 +553,8 @@ export const carts = pgTable(
     billingAddressName: text("billing_address_name"),
     /** The delivery address copied into the cart (checkout), as the contract's Address. */
     shippingAddress: jsonb("shipping_address"),
+    /** The Colissimo relay point the parcel goes to, when the delivery address is one's. */
+    relayPointId: text("relay_point_id"),
     customCardMessage: text("custom_card_message"),
     lockedAt: timestamp("locked_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -485,6 +589,26 @@ export const cartLines = pgTable(
     index("cart_lines_offer_idx").on(t.offerId),
     check("cart_lines_quantity_check", sql`${t.quantity} > 0`),
   ],
+);
+
+/**
+ * The shipment method chosen for each shipment of a cart. A cart has one shipment per shop its
+ * lines come from; the choice is dropped when the delivery address changes.
+ */
+export const cartShipmentMethods = pgTable(
+  "cart_shipment_methods",
+  {
+    cartId: integer("cart_id")
+      .notNull()
+      .references(() => carts.id, { onDelete: "cascade" }),
+    shopId: integer("shop_id")
+      .notNull()
+      .references(() => shops.id, { onDelete: "cascade" }),
+    methodId: integer("method_id")
+      .notNull()
+      .references(() => shipmentMethods.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.cartId, t.shopId] }), index("cart_shipment_methods_method_idx").on(t.methodId)],
 );
 
 /**

@@ -26,7 +26,7 @@ async function main() {
     if (values.reset) {
       await db.rows(
         sql`truncate categories, attributes, attribute_values, products, product_categories, product_attribute_values,
-            variants, variant_attribute_values, pictures, shops, offers, shipment_methods, marketing_content restart identity cascade`,
+            variants, variant_attribute_values, pictures, shops, offers, shipment_methods, shipping_zones, marketing_content restart identity cascade`,
       );
     }
     const started = Date.now();

@@ -1,12 +1,13 @@
-// The demo data beyond the catalogue (coupons, customers, staff directory…). Each part loads
-// itself when its own table is empty, so a database seeded before the part existed gains it on
-// the next start, and seeding twice changes nothing.
+// The demo data beyond the catalogue (coupons, shipping rules, customers, staff directory…). Each
+// part loads itself when its own table is empty, so a database seeded before the part existed
+// gains it on the next start, and seeding twice changes nothing.
 import type { Database } from "../db/client.ts";
 import { demoCustomers, demoStaffDirectory } from "../modules/customers/demo-customers.ts";
 import { demoContentDocuments } from "./content-documents.ts";
 import { demoCoupons } from "./coupons.ts";
 import { demoRelayPoints } from "./relay-points.ts";
 import type { SeedOptions } from "./seed.ts";
+import { demoShippingRules } from "./shipping-rules.ts";
 
 export interface DemoPart {
   /** What the part loads, for the log ("coupons", "customers"). */
@@ -15,4 +16,4 @@ export interface DemoPart {
   seedIfEmpty(db: Database, options: SeedOptions): Promise<boolean>;
 }
 
-export const DEMO_PARTS: DemoPart[] = [demoContentDocuments, demoCoupons, demoStaffDirectory, demoCustomers, demoRelayPoints];
+export const DEMO_PARTS: DemoPart[] = [demoContentDocuments, demoCoupons, demoShippingRules, demoStaffDirectory, demoCustomers, demoRelayPoints];

@@ -1,6 +1,6 @@
 // Loads the demo catalogue: categories, attributes, products with variants, offers and generated
-// pictures, shipment methods and marketing content in French and English. Deterministic: the
-// same data every time, so demos, tests and screenshots agree.
+// pictures, and marketing content in French and English (the shipping rules are a demo part).
+// Deterministic: the same data every time, so demos, tests and screenshots agree.
 import { sql } from "drizzle-orm";
 import type { Database, Orm } from "../db/client.ts";
 import * as tables from "../db/schema.ts";
@@ -14,7 +14,6 @@ import { categoryTree } from "./data/categories.ts";
 import { landingPages } from "./data/content.ts";
 import { products as seedProducts } from "./data/products.ts";
 import { DEMO_PARTS } from "./demo-parts.ts";
-import { shipmentMethods } from "./shipment-methods.ts";
 import { randomGenerator } from "./random.ts";
 import type { Localized, SeedCategory, SeedProduct } from "./types.ts";
 
@@ -397,6 +396,5 @@ async function seedInto(tx: Orm, options: SeedOptions) {
     valueIds,
     shop.id,
   );
-  await tx.insert(tables.shipmentMethods).values(shipmentMethods);
   await seedContent(tx, options.brandName, categories);
 }

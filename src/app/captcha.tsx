@@ -7,7 +7,7 @@ import { Link } from "@tanstack/react-router";
 import { useLingui } from "@lingui/react";
 import { useCallback, useEffect, useRef, type ReactNode, type RefObject } from "react";
 import type { AltchaWidgetElement } from "altcha";
-import { useConsent } from "./consent.tsx";
+import { useConsent } from "./use-consent.ts";
 import { useShopContext } from "./shop-context.ts";
 import { useLang } from "../i18n/use-lang.ts";
 import { apiLocaleOf, type Lang } from "../i18n/i18n.ts";

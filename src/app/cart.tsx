@@ -12,26 +12,22 @@ import type { ActorRefFrom } from "xstate";
 import type { cartMachine } from "../../machines/cart/cart.machine.ts";
 import { lineCount } from "../../machines/cart/cart.quantities.ts";
 import {
-  isBusy,
-  isLoadingCart,
   isReady,
-  isSidebarOpen,
   selectCartId,
   selectPendingOfferId,
-  selectProductModal,
   type CartSnapshot,
   type ProductModal,
 } from "../../machines/cart/cart.selectors.ts";
-import type { CartEvent, CustomerGroup, OfferLimits } from "../../machines/cart/cart.types.ts";
+import type { CustomerGroup, OfferLimits } from "../../machines/cart/cart.types.ts";
 import type { ApiClient } from "../api/client.ts";
-import { cartKeys, cartQuery, removeCart, writeCart, type Cart } from "../api/queries/cart.ts";
+import { cartKeys, cartQuery, type Cart } from "../api/queries/cart.ts";
 import { currentLang } from "../i18n/i18n.ts";
 import { useLang } from "../i18n/use-lang.ts";
 import { CardAddToCartContext, type CardAddToCart } from "../ui/card-add-to-cart.ts";
 import { reportLoadFailure } from "../ui/chunk-load.ts";
-import { forgetCartId, readStoredCartId, storeCartId } from "./cart-storage.ts";
+import { readStoredCartId } from "./cart-storage.ts";
 import { lazyActor, useLazySelector, type LazyActor } from "./lazy-actor.ts";
-import { pushNotification, type Notifications } from "./notifications.tsx";
+import type { Notifications } from "./notifications.tsx";
 
 export type { Cart, ProductModal };
 export type CartActor = ActorRefFrom<typeof cartMachine>;
@@ -43,19 +39,11 @@ export interface CartStore {
   queryClient: QueryClient;
 }
 
+const isChangingQuantity = (snapshot: CartSnapshot) => selectPendingOfferId(snapshot) !== null;
+
 /** Creates the app's cart (once, before the router). */
 export function createCart({ api, queryClient, notifications }: { api: ApiClient; queryClient: QueryClient; notifications: Notifications }): CartStore {
-  const actor = lazyActor(async () => {
-    const [{ createActor }, { createCartMachine }] = await Promise.all([import("xstate"), import("../actors/cart-actors.ts")]);
-    const machine = createCartMachine(api, {
-      writeCart: (cart) => writeCart(queryClient, cart, currentLang()),
-      removeCart: () => removeCart(queryClient),
-      storeCartId,
-      forgetCartId,
-      notify: (notification) => pushNotification(notifications, notification),
-    });
-    return createActor(machine, { input: { storedCartId: readStoredCartId() } }).start();
-  });
+  const actor = lazyActor(async () => (await import("./cart-wiring.ts")).startCart({ api, queryClient, notifications }));
   return { actor, api, queryClient };
 }
 
@@ -78,7 +66,7 @@ export function authBridge(cart: CartStore) {
 }
 
 /** Adds once the cart is loaded and takes requests, with the cart as it then is. */
-function addWhenReady(cart: CartStore, offer: OfferLimits, quantity: number): void {
+export function addWhenReady(cart: CartStore, offer: OfferLimits, quantity: number): void {
   cart.actor
     .load()
     .then(async (actor) => {
@@ -87,15 +75,6 @@ function addWhenReady(cart: CartStore, offer: OfferLimits, quantity: number): vo
       actor.send({ type: "cart.add", offer, quantity, cart: shownCart(cart) });
     })
     .catch(reportLoadFailure);
-}
-
-/** The cart once it is known: the machine settled (a stored cart, or the customer's after a sign-in,
- *  loaded) and its contents in the cache (the route guards of the checkout). */
-export async function settledCart(cart: CartStore, lang: Parameters<typeof cartQuery>[2]): Promise<Cart | null> {
-  const [actor, { waitFor }] = await Promise.all([cart.actor.load(), import("xstate")]);
-  const cartId = selectCartId(await waitFor(actor, (state) => !isLoadingCart(state)));
-  if (cartId === null) return null;
-  return cart.queryClient.ensureQueryData(cartQuery(cart.api, cartId, lang)).catch(() => null);
 }
 
 const CartContext = createContext<CartStore | null>(null);
@@ -123,7 +102,7 @@ export function useCartState<T>(selector: (snapshot: CartSnapshot) => T, fallbac
 }
 
 /** The shopper's cart from the query cache (asked again in the page's language after a switch). */
-function useShownCart(store: CartStore): { cart: Cart | null; settled: boolean } {
+export function useShownCart(store: CartStore): { cart: Cart | null; settled: boolean } {
   const lang = useLang();
   const cartId = useLazySelector(store.actor, selectCartId, null);
   const query = useQuery({
@@ -131,67 +110,6 @@ function useShownCart(store: CartStore): { cart: Cart | null; settled: boolean }
     enabled: cartId !== null,
   });
   return { cart: cartId === null ? null : (query.data ?? null), settled: cartId === null || !query.isPending };
-}
-
-export interface CartApi {
-  cart: Cart | null;
-  /** Number of lines (the header's badge). */
-  lineCount: number;
-  /** What the cart holds is known: it is loaded and not being fetched again. */
-  known: boolean;
-  /** A request is in flight: the cart's controls wait. */
-  busy: boolean;
-  /** The offer whose line is being changed. */
-  pendingOfferId: number | null;
-  sidebarOpen: boolean;
-  productModal: ProductModal | null;
-  /** Adds `quantity` of the offer (after the stock check); waits for the cart if it is loading. */
-  add(offer: OfferLimits, quantity: number): void;
-  update(offerId: number, quantity: number): void;
-  remove(offerId: number): void;
-  clear(): void;
-  applyCoupon(code: string): void;
-  removeCoupon(): void;
-  openSidebar(): void;
-  closeSidebar(): void;
-  closeProductModal(): void;
-}
-
-const NOT_PENDING = null;
-const isKnown = (snapshot: CartSnapshot) => !isLoadingCart(snapshot);
-const isChangingQuantity = (snapshot: CartSnapshot) => selectPendingOfferId(snapshot) !== null;
-
-/** The cart and what can be done with it. */
-export function useCart(): CartApi {
-  const store = useCartStore();
-  const { cart, settled } = useShownCart(store);
-  const machineKnown = useLazySelector(store.actor, isKnown, false);
-  const busy = useLazySelector(store.actor, isBusy, false);
-  const pendingOfferId = useLazySelector(store.actor, selectPendingOfferId, NOT_PENDING);
-  const sidebarOpen = useLazySelector(store.actor, isSidebarOpen, false);
-  const productModal = useLazySelector(store.actor, selectProductModal, null);
-  const send = useCallback((event: CartEvent) => store.actor.send(event), [store]);
-  return useMemo(
-    () => ({
-      cart,
-      lineCount: lineCount(cart),
-      known: machineKnown && settled,
-      busy,
-      pendingOfferId,
-      sidebarOpen,
-      productModal,
-      add: (offer, quantity) => addWhenReady(store, offer, quantity),
-      update: (offerId, quantity) => send({ type: "cart.update", offerId, quantity, cart }),
-      remove: (offerId) => send({ type: "cart.remove", offerId, cart }),
-      clear: () => send({ type: "cart.clear" }),
-      applyCoupon: (code) => send({ type: "cart.applyCoupon", code, cart }),
-      removeCoupon: () => send({ type: "cart.removeCoupon", cart }),
-      openSidebar: () => send({ type: "cart.openSidebar" }),
-      closeSidebar: () => send({ type: "cart.closeSidebar" }),
-      closeProductModal: () => send({ type: "cart.closeProductModal" }),
-    }),
-    [store, send, cart, machineKnown, settled, busy, pendingOfferId, sidebarOpen, productModal],
-  );
 }
 
 /** The header's badge: how many lines the cart has (0 until it is loaded). */

@@ -3,21 +3,14 @@
 // on https). Outside services (captcha, map tiles, payment) load only once `useConsent(category)`
 // is true. The machine is loaded just after the first render; until then the cookie's decision
 // answers.
-import { createContext, useCallback, useContext, type ReactNode } from "react";
+import { createContext, useContext, type ReactNode } from "react";
 import type { ActorRefFrom } from "xstate";
 import type { cookieConsentMachine } from "../../machines/cookie-consent/cookie-consent.machine.ts";
-import { isAllowed } from "../../machines/cookie-consent/cookie-consent.selectors.ts";
-import {
-  CONSENT_CATEGORIES,
-  type ConsentCategory,
-  type ConsentChoices,
-  type CookieConsentEvent,
-  type StoredConsent,
-} from "../../machines/cookie-consent/cookie-consent.types.ts";
+import type { ConsentCategory, ConsentChoices, StoredConsent } from "../../machines/cookie-consent/cookie-consent.types.ts";
 import { consentCookie, readStoredConsent } from "../../common/consent-cookie.ts";
 import { lazyActor, useLazySelector, type LazyActor } from "./lazy-actor.ts";
 
-export { CONSENT_CATEGORIES, type ConsentCategory, type ConsentChoices };
+export type { ConsentCategory, ConsentChoices };
 export type ConsentActor = ActorRefFrom<typeof cookieConsentMachine>;
 export type ConsentSnapshot = ReturnType<ConsentActor["getSnapshot"]>;
 
@@ -53,17 +46,10 @@ export function ConsentProvider({ consent, children }: { consent: Consent; child
   return <ConsentContext.Provider value={consent}>{children}</ConsentContext.Provider>;
 }
 
-function useConsentContext(): Consent {
+export function useConsentContext(): Consent {
   const consent = useContext(ConsentContext);
   if (!consent) throw new Error("consent hooks need a ConsentProvider above them");
   return consent;
-}
-
-/** Whether the visitor allowed this category; false until they decide. */
-export function useConsent(category: ConsentCategory): boolean {
-  const { actor, stored } = useConsentContext();
-  const select = useCallback((snapshot: ConsentSnapshot) => isAllowed(snapshot, category), [category]);
-  return useLazySelector(actor, select, stored?.categories[category] ?? false);
 }
 
 /** Reads the consent state (for the banner and the cookie page); `fallback` until the machine is loaded. */
@@ -77,9 +63,3 @@ export function useConsentChoices(): ConsentChoices | null {
   return useLazySelector(actor, selectChoices, stored?.categories ?? null);
 }
 const selectChoices = (snapshot: ConsentSnapshot) => snapshot.context.consent;
-
-/** Sends an event to the consent machine (accept, refuse, choose, toggle, save, reopen). */
-export function useConsentSend(): (event: CookieConsentEvent) => void {
-  const { actor } = useConsentContext();
-  return useCallback((event: CookieConsentEvent) => actor.send(event), [actor]);
-}

@@ -5,7 +5,7 @@
 // rather than @xstate/react's `useSelector`/`useActorRef`: importing @xstate/react brings the whole
 // xstate runtime into the first download (measured with `npm run bench:web -- --no-lighthouse`:
 // home's JS before its first render went from 131.3 kB to 145.8 kB gzip, for a 130 kB budget).
-import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from "react";
+import { useCallback, useRef, useSyncExternalStore } from "react";
 import type { AnyActorRef, SnapshotFrom } from "xstate";
 import { reportLoadFailure, withLoadTimeout } from "../ui/chunk-load.ts";
 
@@ -85,22 +85,4 @@ export function useLazySelector<TActor extends AnyActorRef, T>(
   }, [lazy, selector, fallback]);
   const subscribe = useCallback((listener: () => void) => (lazy ? lazy.subscribe(listener) : () => {}), [lazy]);
   return useSyncExternalStore(subscribe, read, () => fallback);
-}
-
-/**
- * A lazy actor owned by a component: created when it mounts, stopped when it unmounts; null during
- * the first render. `start` is read when the actor is first needed.
- */
-export function useLazyActor<TActor extends AnyActorRef>(start: () => Promise<TActor>): LazyActor<TActor> | null {
-  const [lazy, setLazy] = useState<LazyActor<TActor> | null>(null);
-  const startRef = useRef(start);
-  useEffect(() => {
-    startRef.current = start;
-  });
-  useEffect(() => {
-    const created = lazyActor(() => startRef.current());
-    setLazy(created);
-    return () => created.stop();
-  }, []);
-  return lazy;
 }

@@ -5,9 +5,8 @@
 import { createContext, useCallback, useContext, type ReactNode } from "react";
 import type { ActorRefFrom } from "xstate";
 import type { notificationsMachine } from "../../machines/notifications/notifications.machine.ts";
-import { selectNotifications } from "../../machines/notifications/notifications.selectors.ts";
 import type { Notification, NotificationRequest } from "../../machines/notifications/notifications.types.ts";
-import { lazyActor, useLazySelector, type LazyActor } from "./lazy-actor.ts";
+import { lazyActor, type LazyActor } from "./lazy-actor.ts";
 import { reportLoadFailure } from "../ui/chunk-load.ts";
 
 export type { Notification, NotificationRequest };
@@ -63,17 +62,4 @@ export function useNotifyLoadFailure(): (error: unknown) => void {
     },
     [notify],
   );
-}
-
-const NONE: readonly Notification[] = [];
-
-/** The notifications shown now, oldest first. */
-export function useNotifications(): readonly Notification[] {
-  return useLazySelector(useNotificationsQueue(), selectNotifications, NONE);
-}
-
-/** Removes a notification before its time. */
-export function useDismissNotification(): (id: string) => void {
-  const notifications = useNotificationsQueue();
-  return useCallback((id: string) => notifications.send({ type: "notifications.dismiss", id }), [notifications]);
 }

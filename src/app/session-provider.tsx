@@ -13,11 +13,10 @@ import type { sessionMachine } from "../../machines/auth/session.machine.ts";
 import { selectView } from "../../machines/auth/auth.selectors.ts";
 import { selectStatus, type SessionStatus } from "../../machines/auth/session.selectors.ts";
 import type { ApiClient } from "../api/client.ts";
-import { customerQuery, removeCustomer, writeCustomer } from "../api/queries/customer.ts";
-import { apiLocaleOf, currentLang } from "../i18n/i18n.ts";
+import { customerQuery, writeCustomer } from "../api/queries/customer.ts";
 import type { CustomerTokenStore } from "./customer-token.ts";
 import { lazyActor, useLazySelector, type LazyActor } from "./lazy-actor.ts";
-import { pushNotification, type Notifications } from "./notifications.tsx";
+import type { Notifications } from "./notifications.tsx";
 import { SessionContext, type Session } from "./session.ts";
 
 export type AuthActor = ActorRefFrom<typeof authMachine>;
@@ -30,12 +29,6 @@ const SIGN_IN_OPERATIONS: ReadonlySet<string> = new Set([
   "/gpnet/sign-in",
   "/gpnet/one-time-password",
 ]);
-
-/** SPEC §3: the session storage flags of the empowerment programme, forgotten at logout. */
-export const EMPOWERMENT_SESSION_FLAGS = ["empowerment", "empowermentClient"] as const;
-
-/** The persistent notice shown when a stored session could not be read at start. */
-export const DISCONNECTED_NOTICE_ID = "auth.disconnected";
 
 /** What the auth flows need of the cart (the cart's app-wide actor, once it is there). */
 export interface CartBridge {
@@ -64,37 +57,18 @@ export interface AuthOptions {
   sessionStorage?: Pick<Storage, "removeItem">;
 }
 
-/** Creates the session and the dialog (once, before the router); they start on first use or `load()`. */
-export function createAuth({ api, tokens, queryClient, notifications, cart, sessionStorage = window.sessionStorage }: AuthOptions): Auth {
-  const io = { api, shoppingCartId: () => cart?.storedCartId(), locale: () => apiLocaleOf(currentLang()) };
-  const session: LazyActor<SessionActor> = lazyActor(async () => {
-    const [{ createActor }, { createSessionMachine }] = await Promise.all([import("xstate"), import("../actors/auth-actors.ts")]);
-    const machine = createSessionMachine(io, {
-      writeCustomer: (customer) => writeCustomer(queryClient, customer),
-      removeCustomer: () => removeCustomer(queryClient),
-      deleteToken: () => tokens.remove(),
-      forgetCart: () => cart?.signedOut(),
-      announceCustomer: (customer) => cart?.signedIn(customer.customerGroup),
-      clearEmpowermentFlags: () => EMPOWERMENT_SESSION_FLAGS.forEach((flag) => sessionStorage.removeItem(flag)),
-      showDisconnected: () => {
-        pushNotification(notifications, { id: DISCONNECTED_NOTICE_ID, kind: "danger", messageId: "auth.disconnected", persistent: true });
-        dialog.send({ type: "auth.open", reloaded: true });
-      },
-      notify: (notification) => pushNotification(notifications, notification),
-    });
-    return createActor(machine, { input: { stored: tokens.initial.state } }).start();
-  });
-  const dialog: LazyActor<AuthActor> = lazyActor(async () => {
-    const [{ createActor }, { createAuthMachine }] = await Promise.all([import("xstate"), import("../actors/auth-actors.ts")]);
-    const machine = createAuthMachine(io, {
-      storeToken: (token) => tokens.store(token),
-      deleteToken: () => tokens.remove(),
-      signedIn: ({ customer }) => session.send({ type: "session.signedIn", customer }),
-      reloadCategories: () => void queryClient.invalidateQueries({ queryKey: ["catalog", "categories"] }),
-      notify: (notification) => pushNotification(notifications, notification),
-    });
-    return createActor(machine, { input: {} }).start();
-  });
+/** Creates the session and the dialog (once, before the router); they start on first use or `load()`,
+ *  with their wiring (src/app/auth-wiring.ts). */
+export function createAuth({ sessionStorage = window.sessionStorage, ...options }: AuthOptions): Auth {
+  const wiring = {
+    ...options,
+    sessionStorage,
+    sendToDialog: (event: { type: "auth.open"; reloaded: true }) => dialog.send(event),
+    sendToSession: (event: { type: "session.signedIn"; customer: Customer }) => session.send(event),
+  };
+  const session: LazyActor<SessionActor> = lazyActor(async () => (await import("./auth-wiring.ts")).startSession(wiring));
+  const dialog: LazyActor<AuthActor> = lazyActor(async () => (await import("./auth-wiring.ts")).startDialog(wiring));
+  const { api, queryClient, tokens } = options;
   return {
     session,
     api,

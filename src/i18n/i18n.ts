@@ -1,10 +1,10 @@
 // The shop's two languages: the active one follows the URL (`/fr/...`, `/en/...`).
 //
 // Each language's texts are in three catalogues, so that a page downloads the texts it shows:
-// - `messages`: the shell (header, bottom bar, consent, notifications), the home page, product
+// - `messages`: the shell (header, bottom bar, consent banner, notifications), the home page, product
 //   cards and the error messages of the app's flows; loaded before the first render;
 // - `browsing`: the catalogue's pages (listing, product, search), the search bar, the footer and
-//   the information pages;
+//   the information pages, the consent panel's categories (every page loads it with its footer);
 // - `customer`: signing in, the account, the cart, the contact form and the cookie settings.
 // The last two load with the pages and dialogs that show them: `withTexts(import(…), "browsing")`.
 // A test (tests/unit/catalogues.test.ts) checks that no code reached without a catalogue uses its ids.

@@ -5,32 +5,19 @@
 // account pages' error view is here too: what their guard's refusal shows.
 import { ErrorComponent, redirect, useRouter, type ErrorComponentProps } from "@tanstack/react-router";
 import type { Lang } from "../../common/languages.ts";
-import { pagePath } from "../../common/pages.ts";
+import { pagePath, type PAGES } from "../../common/pages.ts";
 import type { CustomerGroup } from "../../machines/auth/auth.types.ts";
-import { selectStatus } from "../../machines/auth/session.selectors.ts";
-import { customerQuery } from "../api/queries/customer.ts";
 import { lineCount } from "../../machines/cart/cart.quantities.ts";
-import { settledCart } from "../app/cart.tsx";
-import type { Customer } from "../app/session.ts";
-import type { Auth } from "../app/session-provider.tsx";
+import { settledCart } from "../app/use-cart.ts";
+import { CheckoutUnavailable, enterCheckout } from "../app/checkout-flow.ts";
+import { settledSession } from "../app/settled-session.ts";
+import type { CheckoutPlace } from "../../machines/checkout/checkout.selectors.ts";
+import type { CheckoutStep } from "../../machines/checkout/checkout.types.ts";
 import { ACCOUNT_TAB_SLUGS, accountTabOf } from "../features/account/account-tabs.ts";
 import { AccountSignIn } from "./page-components.tsx";
 import type { RouterContext } from "./router.tsx";
 
-export type SettledSession = { status: "anonymous"; customer: null } | { status: "signedIn"; customer: Customer };
-
-/** The session once a stored one has been checked: signed in with the customer, or anonymous. */
-export async function settledSession(auth: Auth): Promise<SettledSession> {
-  const [actor, { waitFor }] = await Promise.all([auth.session.load(), import("xstate")]);
-  const snapshot = await waitFor(actor, (state) => selectStatus(state) !== "restoring");
-  if (selectStatus(snapshot) !== "signedIn") return { status: "anonymous", customer: null };
-  // The session wrote the customer into the cache as it signed them in.
-  const customer = await auth.queryClient.ensureQueryData(customerQuery(auth.api)).catch(() => null);
-  return customer ? { status: "signedIn", customer } : { status: "anonymous", customer: null };
-}
-
-/** SPEC §3: the customer group of the employee programme's buyers and of its administrators. */
-const EMPOWERMENT_GROUP: CustomerGroup = "EMPOWERMENT";
+/** SPEC §3: the customer group of the employee programme's administrators. */
 const EMPOWERMENT_ADMIN_GROUP: CustomerGroup = "BRAND_EMPLOYEE";
 
 /** Thrown by the account pages' guard for a visitor who is not signed in: the page invites them to. */
@@ -59,19 +46,32 @@ export async function empowermentAdminGuard({ auth }: RouterContext, lang: Lang)
   if (session.customer?.customerGroup !== EMPOWERMENT_ADMIN_GROUP) throw redirect({ to: pagePath("unauthorized", lang), replace: true });
 }
 
-/** The checkout loads the cart and the session first; an empty or missing cart leads to the cart page. */
-export async function checkoutCartGuard({ auth, cart }: RouterContext, lang: Lang) {
-  const session = await settledSession(auth);
-  // After the session: its sign-in brings the customer's cart.
-  const basket = await settledCart(cart, lang);
-  if (lineCount(basket) === 0) throw redirect({ to: pagePath("cart", lang), replace: true });
-  return { session, basket };
+/** Where each of the checkout flow's decisions is shown (SPEC §2 Guards). */
+const PAGE_OF_PLACE: Record<Exclude<CheckoutPlace, "failed">, keyof typeof PAGES> = {
+  emptyCart: "cart",
+  signIn: "checkoutSignIn",
+  // The employee single sign-on comes with the employee programme; until then such a guest signs in here.
+  singleSignOn: "checkoutSignIn",
+  empowerment: "empowermentCheckout",
+  shipping: "checkoutShipping",
+  payment: "checkoutPayment",
+};
+const PAGE_OF_STEP: Record<CheckoutStep, keyof typeof PAGES> = { signIn: "checkoutSignIn", shipping: "checkoutShipping", payment: "checkoutPayment" };
+
+/** A checkout step: the checkout flow loads the cart and the profile and says where the shopper
+ *  stands; any other page than the one visited is a redirect there. */
+export async function checkoutGuard(context: RouterContext, lang: Lang, step: CheckoutStep): Promise<void> {
+  const place = await enterCheckout(context, step);
+  if (place === "failed") throw new CheckoutUnavailable();
+  const page = PAGE_OF_PLACE[place];
+  if (page !== PAGE_OF_STEP[step]) throw redirect({ to: pagePath(page, lang), replace: true });
 }
 
-/** The checkout's steps: a guest goes to the checkout's sign-in; an Empowerment customer to the empowerment checkout. */
-export function checkoutCustomerGuard(session: SettledSession, lang: Lang): void {
-  if (session.status !== "signedIn") throw redirect({ to: pagePath("checkoutSignIn", lang), replace: true });
-  if (session.customer.customerGroup === EMPOWERMENT_GROUP) throw redirect({ to: pagePath("empowermentCheckout", lang), replace: true });
+/** The empowerment checkout (built with the employee programme): a cart with lines at least. */
+export async function empowermentCheckoutGuard({ auth, cart }: RouterContext, lang: Lang): Promise<void> {
+  await settledSession(auth);
+  const basket = await settledCart(cart, lang);
+  if (lineCount(basket) === 0) throw redirect({ to: pagePath("cart", lang), replace: true });
 }
 
 /** What the account pages show when their guard refused the visit: a visitor who is not signed in

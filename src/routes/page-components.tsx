@@ -23,8 +23,6 @@ function lazyPage<T extends Record<string, unknown>>(importer: () => Promise<T>,
 /** The checkout's pages, not built yet: one page says which step is coming (src/features/checkout). */
 type ComingPageId =
   | "checkout"
-  | "checkoutSignIn"
-  | "checkoutShipping"
   | "checkoutPayment"
   | "paymentResult"
   | "paymentWaiting"
@@ -56,13 +54,15 @@ export const pageComponents: Record<Exclude<PageId, ComingPageId>, RouteComponen
   legalMentions: lazyPage(infoPages, "LegalMentionsPage"),
   termsOfSale: lazyPage(infoPages, "TermsOfSalePage"),
   faq: lazyPage(infoPages, "FaqPage"),
-  cookies: lazyPage(() => withTexts(import("../features/content/cookies-page.tsx"), "customer"), "CookiesPage"),
+  cookies: lazyPage(() => withTexts(import("../features/content/cookies-page.tsx"), "customer", "browsing"), "CookiesPage"),
   privacy: lazyPage(infoPages, "PrivacyPage"),
   delivery: lazyPage(infoPages, "DeliveryPage"),
   exchangeReturn: lazyPage(infoPages, "ExchangeReturnPage"),
   blog: lazyPage(infoPages, "BlogPage"),
   unauthorized: lazyPage(errorPages, "UnauthorizedPage"),
   notFound: lazyPage(errorPages, "NotFoundPage"),
+  checkoutSignIn: lazyPage(() => withTexts(import("../shell/checkout-sign-in-page.tsx"), "customer"), "CheckoutSignInPage"),
+  checkoutShipping: lazyPage(() => withTexts(import("../shell/checkout-shipping-page.tsx"), "customer"), "CheckoutShippingPage"),
 };
 
 // The shop's layout comes with the start; the others load with the first page that uses them.
@@ -72,6 +72,9 @@ export const WaitingLayout = lazyPage(minimalLayouts, "WaitingLayout");
 export const BlankLayout = lazyPage(minimalLayouts, "BlankLayout");
 
 export const ComingStepPage = lazyPage(checkoutPages, "ComingStepPage");
+
+/** What a checkout step shows when its flow could not load the cart. */
+export const CheckoutError = lazyPage(() => withTexts(import("../features/checkout/checkout-error.tsx"), "customer"), "CheckoutError");
 
 /** The 404 page where a route finds nothing (an unknown product or category). */
 export const NotFoundPage = pageComponents.notFound;

@@ -6,7 +6,8 @@
 // others. Unprefixed paths go to French; unknown paths to `/{lang}/404`.
 import type { QueryClient } from "@tanstack/react-query";
 import * as v from "valibot";
-import { createRootRouteWithContext, createRoute, createRouter, lazyRouteComponent, Outlet, redirect } from "@tanstack/react-router";
+import { createRootRouteWithContext, createRoute, createRouter, lazyRouteComponent, Outlet, redirect, type RouteComponent } from "@tanstack/react-router";
+import type { CheckoutStep } from "../../machines/checkout/checkout.types.ts";
 import { DEFAULT_LANG, type Lang } from "../../common/languages.ts";
 import { pagePath, PAGES, type PageParams } from "../../common/pages.ts";
 import type { ApiClient } from "../api/client.ts";
@@ -15,12 +16,13 @@ import { productBySlugQuery } from "../api/queries/product.ts";
 import type { CartStore } from "../app/cart.tsx";
 import type { RuntimeConfig } from "../../common/runtime-config.ts";
 import type { Auth } from "../app/session-provider.tsx";
+import type { Notifications } from "../app/notifications.tsx";
 import { productSearchSchema } from "../features/product/product-search.ts";
 import { searchPageSearchSchema } from "../features/search/search-params.ts";
-import { activateLanguage } from "../i18n/i18n.ts";
+import { activateLanguage, withTexts } from "../i18n/i18n.ts";
 import { listingSearchSchema, listingStateOf, toListingParams } from "../ui/listing/listing-search.ts";
 import { PagePlaceholder } from "../ui/page-placeholder.tsx";
-import { BlankLayout, CheckoutLayout, ComingStepPage, LanguageLayout, NotFoundPage, pageComponents, WaitingLayout } from "./page-components.tsx";
+import { BlankLayout, CheckoutError, CheckoutLayout, ComingStepPage, LanguageLayout, NotFoundPage, pageComponents, WaitingLayout } from "./page-components.tsx";
 import { parseSearch, stringifySearch } from "./search-string.ts";
 
 export interface RouterContext {
@@ -31,6 +33,8 @@ export interface RouterContext {
   auth: Auth;
   /** The cart's actor (src/app/cart.tsx): the checkout's guards wait for it. */
   cart: CartStore;
+  /** The app's notification queue (the checkout's flow tells its failures there). */
+  notifications: Notifications;
 }
 
 const rootRoute = createRootRouteWithContext<RouterContext>()({
@@ -64,10 +68,11 @@ const pageChecks = () => import("./page-checks.ts");
 const ignore = () => undefined;
 
 /** The guards' code, loaded with the first page that has one (src/routes/guards.tsx). */
-const guards = () => import("./guards.tsx");
+const guards = () => withTexts(import("./guards.tsx"), "customer");
 
 /** The account's invitation to sign in, where its guard refused a visitor who is not signed in. */
 const AccountError = lazyRouteComponent(guards, "AccountError");
+
 
 /** What every page route shares: the shell paints without waiting for the page's code. */
 const PAGE_OPTIONS = { pendingComponent: PagePlaceholder, pendingMs: 0, pendingMinMs: 0 } as const;
@@ -202,24 +207,36 @@ function languageTree<L extends Lang>(lang: L) {
     },
   });
 
-  /** The cart and the session, loaded first; an empty or missing cart leads to the cart page. */
-  const withCart = createRoute({
+  // Each step asks the checkout's flow where the shopper stands (SPEC §2 Guards: an empty or missing
+  // cart goes to the cart page, a guest to the sign-in step, an Empowerment customer to their checkout).
+  const checkoutStep = <P extends "checkoutSignIn" | "checkoutShipping" | "checkoutPayment">(page: P, step: CheckoutStep, component: RouteComponent) =>
+    createRoute({
+      getParentRoute: () => checkoutLayout,
+      path: own(page, lang),
+      component,
+      beforeLoad: async ({ context }) => (await guards()).checkoutGuard(context, at, step),
+      errorComponent: CheckoutError,
+      ...PAGE_OPTIONS,
+    });
+  const checkoutSignIn = checkoutStep("checkoutSignIn", "signIn", pageComponents.checkoutSignIn);
+  const checkoutShipping = checkoutStep("checkoutShipping", "shipping", pageComponents.checkoutShipping);
+  const checkoutPayment = createRoute({
     getParentRoute: () => checkoutLayout,
-    id: "withCart",
-    beforeLoad: async ({ context }) => (await guards()).checkoutCartGuard(context, at),
+    path: own("checkoutPayment", lang),
+    component: ComingStepPage,
+    staticData: { comingStep: "checkoutPayment" },
+    beforeLoad: async ({ context }) => (await guards()).checkoutGuard(context, at, "payment"),
+    errorComponent: CheckoutError,
+    ...PAGE_OPTIONS,
   });
-
-  /** A guest goes to the checkout's sign-in; an Empowerment customer to the empowerment checkout. */
-  const withCustomer = createRoute({
-    getParentRoute: () => withCart,
-    id: "withCustomer",
-    beforeLoad: async ({ context: { session } }) => (await guards()).checkoutCustomerGuard(session, at),
+  const empowermentCheckout = createRoute({
+    getParentRoute: () => checkoutLayout,
+    path: own("empowermentCheckout", lang),
+    component: ComingStepPage,
+    staticData: { comingStep: "empowermentCheckout" },
+    beforeLoad: async ({ context }) => (await guards()).empowermentCheckoutGuard(context, at),
+    ...PAGE_OPTIONS,
   });
-
-  const checkoutSignIn = createRoute({ getParentRoute: () => withCart, path: own("checkoutSignIn", lang), component: ComingStepPage, staticData: { comingStep: "checkoutSignIn" }, ...PAGE_OPTIONS });
-  const checkoutShipping = createRoute({ getParentRoute: () => withCustomer, path: own("checkoutShipping", lang), component: ComingStepPage, staticData: { comingStep: "checkoutShipping" }, ...PAGE_OPTIONS });
-  const checkoutPayment = createRoute({ getParentRoute: () => withCustomer, path: own("checkoutPayment", lang), component: ComingStepPage, staticData: { comingStep: "checkoutPayment" }, ...PAGE_OPTIONS });
-  const empowermentCheckout = createRoute({ getParentRoute: () => withCart, path: own("empowermentCheckout", lang), component: ComingStepPage, staticData: { comingStep: "empowermentCheckout" }, ...PAGE_OPTIONS });
   const thankYou = createRoute({ getParentRoute: () => checkoutLayout, path: own("thankYou", lang), component: ComingStepPage, staticData: { comingStep: "thankYou" }, ...PAGE_OPTIONS });
 
   // ── The waiting layout: the payment's and the single sign-ons' return points.
@@ -281,7 +298,10 @@ function languageTree<L extends Lang>(lang: L) {
     ]),
     checkoutLayout.addChildren([
       checkout,
-      withCart.addChildren([checkoutSignIn, empowermentCheckout, withCustomer.addChildren([checkoutShipping, checkoutPayment])]),
+      checkoutSignIn,
+      checkoutShipping,
+      checkoutPayment,
+      empowermentCheckout,
       thankYou,
     ]),
     waiting.addChildren([paymentWaiting, paymentReturn, empowermentSignIn, habileSignIn]),

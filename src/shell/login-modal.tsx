@@ -67,7 +67,8 @@ function WelcomeModal({ open, onClose }: { open: boolean; onClose: () => void })
   );
 }
 
-function LoginTabs() {
+/** The login modal's two tabs and their forms, driven by the sign-in dialog's flow (also shown in the checkout's sign-in page). */
+export function LoginTabs() {
   const { _ } = useLingui();
   const baseId = useId();
   const dialog = useAuthDialog();

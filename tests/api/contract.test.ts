@@ -10,7 +10,6 @@ const PENDING_AT_MOST = [
   "changePassword", "signOut", "getCurrentCustomer", "updateCustomer", "saveCustomerAddress", "deleteCustomerAddress",
   "subscribeCustomerNewsletter", "unsubscribeCustomerNewsletter", "signInGpnet", "verifyGpnetOneTimePassword",
   "registerGpnetCustomer", "requestGpnetPasswordReset", "verifyRecaptcha",
-  "setCartShippingAddress", "setCartBillingAddress", "listCartShipmentMethods", "setCartShipmentMethods",
   "getPaymentFailedCart", "searchRelayPoints", "geocodeAddress",
   "listPaymentMethods", "initiatePayment", "submitPaymentDetails",
   "listOrders", "listCustomerOrders", "getOrder", "getOrderByUuid", "getOrderByReference", "downloadOrderInvoice",

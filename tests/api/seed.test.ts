@@ -96,12 +96,45 @@ describe.each(backends())("the demo catalogue on $name", (backend) => {
     expect(await count(sql`select count(*)::int as n from products p where not exists (select 1 from pictures pi where pi.product_id = p.id and pi.is_cover)`)).toBe(0);
   });
 
-  it("has the 14 carrier services with delivery times and prices", async () => {
+  it("has the 14 carrier services, each delivering somewhere in gapless weight bands", async () => {
     const rows = await shop.db.rows<{ carrier: string }>(sql`select carrier from shipment_methods order by carrier`);
     expect(rows.map((row) => row.carrier).sort()).toEqual(
       ["DOS", "CDS", "A2P", "CHRONO13H_BtoC", "CHRONO13H_BtoB", "DHL_ECX", "DHL_WPX", "K+N_EuroLinkClassic", "DELIVENGO_SUIVI",
         "LETTRE SUIVIE", "DHL_ESU", "CHRONOCLA", "CHRONOEXPR", "RETSUPP"].sort(),
     );
+    const zones = await shop.db.rows<{ carrier: string; zone_code: string; delivery_time: number; bands: { min: number; max: number; price: number }[] }>(sql`
+      select m.carrier, z.zone_code, z.delivery_time,
+             (select json_agg(json_build_object('min', r.min_weight_grams, 'max', r.max_weight_grams, 'price', r.price_cents) order by r.min_weight_grams)
+              from shipment_rates r where r.method_id = z.method_id and r.zone_code = z.zone_code) as bands
+      from shipment_method_zones z join shipment_methods m on m.id = z.method_id`);
+    expect(new Set(zones.map((zone) => zone.carrier)).size).toBe(14);
+    for (const zone of zones) {
+      const label = `${zone.carrier} to ${zone.zone_code}`;
+      expect(zone.delivery_time, label).toBeGreaterThan(0);
+      expect(zone.bands?.length, label).toBeGreaterThan(0);
+      zone.bands.slice(1).forEach((band, index) => expect(band.min, label).toBe((zone.bands[index]?.max ?? Number.NaN) + 1));
+      // A heavier parcel never costs less.
+      zone.bands.slice(1).forEach((band, index) => expect(band.price, label).toBeGreaterThanOrEqual(zone.bands[index]?.price ?? Number.NaN));
+    }
+    const areas = await shop.db.rows<{ zone_code: string; country: string; post_code_prefix: string }>(
+      sql`select zone_code, country, post_code_prefix from shipping_zone_areas`,
+    );
+    const zoneOfArea = (country: string, prefix = "") => areas.find((area) => area.country === country && area.post_code_prefix === prefix)?.zone_code;
+    expect([zoneOfArea("FR"), zoneOfArea("DE"), zoneOfArea("*")]).toEqual(["FR_METRO", "EU", "WORLD"]);
+    for (const [prefix, territory] of [["971", "GP"], ["972", "MQ"], ["973", "GF"], ["974", "RE"], ["975", "PM"], ["976", "YT"], ["97133", "BL"], ["97150", "MF"], ["986", "WF"], ["987", "PF"], ["988", "NC"]]) {
+      expect([zoneOfArea("FR", prefix), zoneOfArea(territory ?? "")], `${prefix} ${territory}`).toEqual(["FR_OVERSEAS", "FR_OVERSEAS"]);
+    }
+  });
+
+  it("gives a database seeded before the shipping rules existed its rules, keeping its carriers", async () => {
+    const [before] = await shop.db.rows<{ id: number }>(sql`select id from shipment_methods where carrier = 'DOS'`);
+    await shop.db.rows(sql`delete from shipping_zones`);
+    await shop.db.rows(sql`update shipment_methods set name_fr = 'ancien nom' where carrier = 'DOS'`);
+    expect(await count(sql`select count(*)::int as n from shipment_rates`)).toBe(0);
+    expect(await seedIfEmpty(shop.db, { brandName: "Escale" })).toBe(true);
+    const [after] = await shop.db.rows<{ id: number; name_fr: string }>(sql`select id, name_fr from shipment_methods where carrier = 'DOS'`);
+    expect(after).toEqual({ id: before?.id, name_fr: "Colissimo à domicile" });
+    expect(await count(sql`select count(*)::int as n from shipment_rates`)).toBeGreaterThan(50);
   });
 
   it("refuses a negative stock at the database level", async () => {

@@ -6,6 +6,7 @@
 import type { Lang } from "./support/api.ts";
 import { DESKTOP, expect, MOBILE, test as shopTest, type BrowserContext, type Locator, type Page } from "./support/fixtures.ts";
 import { message } from "./support/messages.ts";
+import { chunkOf } from "./support/chunks.ts";
 
 interface ContextOptions {
   javaScriptEnabled: boolean;
@@ -132,7 +133,7 @@ test.describe("first paint", () => {
     // The app's banner is held back until a keyboard user has reached the painted one's button.
     let release: () => void = () => undefined;
     const focused = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/assets\/consent-region-[^/]+\.js$/, async (route) => {
+    await page.route(chunkOf("src/features/consent/consent-region.tsx"), async (route) => {
       await focused;
       await route.continue();
     });
@@ -154,7 +155,7 @@ test.describe("first paint", () => {
     // The app's banner is held back until the mouse button is down on the painted one's button.
     let release: () => void = () => undefined;
     const pressed = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/assets\/consent-region-[^/]+\.js$/, async (route) => {
+    await page.route(chunkOf("src/features/consent/consent-region.tsx"), async (route) => {
       await pressed;
       await route.continue();
     });
@@ -178,7 +179,7 @@ test.describe("first paint", () => {
         if (entry.text().startsWith("a part of the shop could not be loaded")) resolve();
       }),
     );
-    await page.route(/\/assets\/consent-region-[^/]+\.js$/, (route) => route.abort("internetdisconnected"));
+    await page.route(chunkOf("src/features/consent/consent-region.tsx"), (route) => route.abort("internetdisconnected"));
     await page.goto("/fr");
     await expect(page.getByRole("main")).toBeVisible();
     await reported;

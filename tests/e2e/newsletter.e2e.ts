@@ -3,6 +3,7 @@
 import { expect, test, type Page } from "./support/fixtures.ts";
 import { message } from "./support/messages.ts";
 import { setChecked } from "./support/waits.ts";
+import { chunkOf } from "./support/chunks.ts";
 
 /** An address no other test uses. */
 const freshEmail = () => `newsletter-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
@@ -73,7 +74,7 @@ test.describe("newsletter signup in the footer", () => {
   test("says the shop cannot be reached when the form's code cannot be loaded", async ({ openPage }) => {
     const page = await openPage("/fr");
     // The form's machine loads when the form is approached: a lost connection fails that load.
-    await page.route(/\/assets\/newsletter-actors-[^/]*\.js$/, (route) => route.abort("internetdisconnected"));
+    await page.route(chunkOf("src/actors/newsletter-actors.ts"), (route) => route.abort("internetdisconnected"));
     const submit = await fillForm(page, freshEmail(), false);
     // Without the machine the terms box cannot be ticked, so the button stays disabled: the tick is the first need.
     await newsletter(page).getByRole("checkbox", { name: message("fr", "footer.newsletter.terms") }).click();

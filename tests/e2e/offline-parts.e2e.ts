@@ -6,6 +6,7 @@ import { CHUNK_LOAD_TIMEOUT_MS } from "../../src/ui/chunk-load.ts";
 import { data, storefrontApi } from "./support/api.ts";
 import { expect, test, type Page } from "./support/fixtures.ts";
 import { message } from "./support/messages.ts";
+import { chunkOf } from "./support/chunks.ts";
 
 /** What src/app/lazy-actor.ts's reportLoadFailure writes to the console. */
 const LOAD_FAILURE = "a part of the shop could not be loaded";
@@ -17,7 +18,7 @@ function notifications(page: Page) {
 test.describe("parts whose code cannot be loaded", () => {
   test("leave the home page in place, without the footer and the bestsellers' cards", async ({ context, openPage }) => {
     const content = await data((await storefrontApi("fr")).GET("/afs_marketing_other/homepage"));
-    await context.route(/\/assets\/(footer|bestseller-list)-[^/]*\.js$/, (route) => route.abort("internetdisconnected"));
+    await context.route(chunkOf("src/features/footer/footer.tsx", "src/features/home/bestseller-list.tsx"), (route) => route.abort("internetdisconnected"));
     const reports: string[] = [];
     const mentions: string[] = [];
     context.on("console", (entry) => {
@@ -40,7 +41,7 @@ test.describe("parts whose code cannot be loaded", () => {
 
   test("say so when a dialog cannot be loaded, and open it when asked again", async ({ openPage }) => {
     const page = await openPage("/fr");
-    const chunk = /\/assets\/login-modal-[^/]*\.js$/;
+    const chunk = chunkOf("src/shell/login-modal.tsx");
     await page.route(chunk, (route) => route.abort("internetdisconnected"));
     const account = page.getByRole("banner").getByRole("button", { name: message("fr", "layout.account") });
     await account.click();
@@ -56,7 +57,7 @@ test.describe("parts whose code cannot be loaded", () => {
     await context.clock.install();
     const page = await openPage("/fr");
     const held: Route[] = [];
-    await page.route(/\/assets\/login-modal-[^/]*\.js$/, (route) => void held.push(route));
+    await page.route(chunkOf("src/shell/login-modal.tsx"), (route) => void held.push(route));
     // From the press on, the page's time moves only when the test says so: the 120 s count from
     // the press exactly, however long the test takes to see the download held, and the notice,
     // once there, stays (it would leave after 3 s of the page's time).

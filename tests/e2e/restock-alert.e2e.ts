@@ -5,6 +5,7 @@ import { outOfStockProduct, productWithGallery, type ProductSummary } from "./su
 import { registerCustomer, signInBrowser } from "./support/customers.ts";
 import { expect, test, type Page } from "./support/fixtures.ts";
 import { message, messagePattern } from "./support/messages.ts";
+import { chunkOf } from "./support/chunks.ts";
 
 /** Notifications leave after 3 s (SPEC §9); this leaves room for a slow machine. */
 const NOTIFICATION_GONE_WITHIN_MS = 10_000;
@@ -110,7 +111,7 @@ test.describe("back-in-stock alert", () => {
   test("says the shop cannot be reached when the form's code cannot be loaded", async ({ openPage }) => {
     const page = await openPage(`/fr/produit/${product.slug}`);
     // The form's machine loads when the form is approached: a lost connection fails that load.
-    await page.route(/\/assets\/stock-alert-actors-[^/]*\.js$/, (route) => route.abort("internetdisconnected"));
+    await page.route(chunkOf("src/actors/stock-alert-actors.ts"), (route) => route.abort("internetdisconnected"));
     await ask(page, freshEmail());
     await expect(notifications(page).getByRole("alert").getByText(message("fr", "errors.server.access"), { exact: true })).toBeVisible();
     await expect(alertForm(page)).toBeVisible();

@@ -37,7 +37,7 @@ test.describe("route guards", () => {
     await page.goto("/fr/mon-panier");
     await page.getByRole("main").getByRole("link", { name: message("fr", "cart.passOrder"), exact: true }).click();
     await expect(page).toHaveURL(atPath("/fr/commande/connexion"));
-    await expect(page.getByRole("heading", { level: 1, name: message("fr", "checkout.coming.checkoutSignIn") })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: message("fr", "checkout.signIn.title") })).toBeVisible();
 
     await page.goto("/fr/commande/livraison");
     await expect(page).toHaveURL(atPath("/fr/commande/connexion"));
@@ -50,8 +50,7 @@ test.describe("route guards", () => {
     await addAProduct(page, { signedIn: true });
     await page.goto("/fr/commande");
     await expect(page).toHaveURL(atPath("/fr/commande/livraison"));
-    await expect(page.getByRole("heading", { level: 1, name: message("fr", "checkout.coming.checkoutShipping") })).toBeVisible();
-    await expect(page.getByText(message("fr", "checkout.coming.text"), { exact: true })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: message("fr", "checkout.shipping.title") })).toBeVisible();
   });
 
   test("keeps a signed-out visitor on the account page's address, inviting them to sign in instead of showing it", async ({ openPage }) => {

@@ -3,8 +3,9 @@
 // catalogue of SPEC §8 for the address book.
 import * as v from "valibot";
 import { describe, expect, it } from "vitest";
-import { sortAddresses, type Address } from "../../src/features/account/account-api.ts";
-import { accountErrorMessage, addressSaveErrorMessage } from "../../src/features/account/account-errors.ts";
+import { sortAddresses, type Address } from "../../src/api/addresses.ts";
+import { accountErrorMessage } from "../../src/features/account/account-errors.ts";
+import { addressSaveErrorMessage } from "../../src/api/addresses.ts";
 import { PasswordChangeSchema, profileSchema, today, type PasswordFormValues } from "../../src/features/account/account-schema.ts";
 import { accountTabOf } from "../../src/features/account/account-tabs.ts";
 import { firstErrors } from "./support/form-errors.ts";

@@ -13,7 +13,10 @@
 //   rounded to the nearest cent; a fixed amount never exceeds that total), then shared among the
 //   lines in proportion to their totals (largest remainder, so the shares add up exactly), and
 //   each line's tax is recomputed on what is left: the tax in `specialPrice` is the tax on what
-//   the shopper actually pays, rate by rate.
+//   the shopper actually pays, rate by rate;
+// - shipping is added to both totals once every shipment has a method (each shipment's price is
+//   tax-included with its method's rate, its tax-free amount derived the same way); a coupon
+//   never reduces it.
 import type { components } from "../../../common/api/schema.gen.ts";
 import { priceOf } from "../catalog/catalog-repository.ts";
 
@@ -33,7 +36,7 @@ export type CouponRule =
   | { kind: "GIFT"; minimumBasketCents: number };
 
 export interface CartTotals {
-  /** Every line, shipping excluded (unknown until checkout). */
+  /** Every line, plus shipping once it is known. */
   totalPrice: Price;
   /** The total after the coupon; null without coupon. */
   specialPrice: Price | null;
@@ -101,10 +104,16 @@ export function shareInProportion(amount: number, weights: number[]): number[] {
   return shares;
 }
 
+/** A price added to the lines' (shipping), with its rate. */
+export interface Charge {
+  price: Price;
+  taxRateBp: number;
+}
+
 /** The cart's total, and with a coupon the total after it (see the rounding rules above). */
-export function cartTotals(lines: PricedLine[], coupon: CouponRule | null): CartTotals {
+export function cartTotals(lines: PricedLine[], coupon: CouponRule | null, shipping: readonly Charge[] = []): CartTotals {
   const priced = lines.map((line) => ({ price: linePrice(line), taxRateBp: line.taxRateBp }));
-  const totalPrice = sumPrices(priced);
+  const totalPrice = sumPrices([...priced, ...shipping]);
   if (!coupon) return { totalPrice, specialPrice: null };
   const reduction = couponReductionCents(coupon, paidTotalCents(lines));
   const shares = shareInProportion(reduction, lines.map(lineTotalCents));
@@ -112,5 +121,5 @@ export function cartTotals(lines: PricedLine[], coupon: CouponRule | null): Cart
     price: priceOf(lineTotalCents(line) - (shares[index] ?? 0), line.taxRateBp),
     taxRateBp: line.taxRateBp,
   }));
-  return { totalPrice, specialPrice: sumPrices(reduced) };
+  return { totalPrice, specialPrice: sumPrices([...reduced, ...shipping]) };
 }

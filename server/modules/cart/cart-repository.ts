@@ -7,7 +7,8 @@ import type { components } from "../../../common/api/schema.gen.ts";
 import { rowsOf, type Database, type Orm } from "../../db/client.ts";
 import { priceOf, toOffer, type CatalogRepository } from "../catalog/catalog-repository.ts";
 import type { Lang } from "../catalog/locale.ts";
-import { cartTotals, couponHolds, linePrice, type CouponRule, type PricedLine } from "./cart-pricing.ts";
+import { cartShipments } from "../shipping/cart-shipments.ts";
+import { cartTotals, couponHolds, linePrice, sumPrices, type CouponRule, type PricedLine } from "./cart-pricing.ts";
 
 type Schemas = components["schemas"];
 export type Cart = Schemas["Cart"];
@@ -32,12 +33,13 @@ export interface CartRow {
   coupon_code: string | null;
   billing_address_name: string | null;
   shipping_address: unknown;
+  relay_point_id: string | null;
   custom_card_message: string | null;
   locked_at: Date | string | null;
 }
 
 const CART_COLUMNS = sql.raw(
-  "id, uuid, customer_id, coupon_code, billing_address_name, shipping_address, custom_card_message, locked_at",
+  "id, uuid, customer_id, coupon_code, billing_address_name, shipping_address, relay_point_id, custom_card_message, locked_at",
 );
 
 interface OfferLimitsRow {
@@ -64,6 +66,7 @@ interface LineRow {
   min_order_quantity: number;
   max_order_quantity: number | null;
   tax_rate_bp: number;
+  transport_weight_grams: number;
 }
 
 interface SelectedAttributeRow {
@@ -200,7 +203,7 @@ async function markUsed(tx: Orm, cartId: number): Promise<void> {
 const ADDRESS_KEYS = ["name", "firstName", "lastName", "street", "city", "postCode", "country"] as const;
 
 /** The stored delivery address, when it has the contract's shape. */
-function storedAddress(value: unknown): Address | null {
+export function storedAddress(value: unknown): Address | null {
   if (typeof value !== "object" || value === null) return null;
   const record: Record<string, unknown> = { ...value };
   if (!ADDRESS_KEYS.every((key) => typeof record[key] === "string")) return null;
@@ -243,6 +246,15 @@ export function createCartRepository(deps: { db: Database; catalog: CatalogRepos
       return locked !== undefined && locked.locked_at === null && (await settleCoupon(tx, row.id));
     });
     return dropped ? { ...row, coupon_code: null } : row;
+  }
+
+  /** The billing address's name while it names an address of the cart's customer's address book. */
+  async function billingAddressOf(cart: CartRow): Promise<string | null> {
+    if (cart.billing_address_name === null || cart.customer_id === null) return null;
+    const [kept] = await db.rows<{ name: string }>(sql`
+      select a.name from customer_addresses a join customers c on c.id = a.customer_id
+      where c.uuid = ${cart.customer_id} and a.name = ${cart.billing_address_name}`);
+    return kept?.name ?? null;
   }
 
   return {
@@ -359,7 +371,8 @@ export function createCartRepository(deps: { db: Database; catalog: CatalogRepos
         db.rows<LineRow>(sql`
           select l.offer_id, l.quantity, l.is_gift, v.id as variant_id, v.reference as variant_reference, v.product_id,
                  o.shop_id, s.name as shop_name, o.picking_delay, o.stock_quantity, o.logistic_class,
-                 o.regular_price_cents, o.discount_price_cents, o.min_order_quantity, o.max_order_quantity, p.tax_rate_bp
+                 o.regular_price_cents, o.discount_price_cents, o.min_order_quantity, o.max_order_quantity, p.tax_rate_bp,
+                 p.transport_weight_grams
           from cart_lines l
           join offers o on o.id = l.offer_id
           join variants v on v.id = o.variant_id
@@ -433,20 +446,38 @@ export function createCartRepository(deps: { db: Database; catalog: CatalogRepos
           },
         ];
       });
+      const shippingAddress = storedAddress(cart.shipping_address);
+      const [{ shipments, charges }, billingAddressName] = await Promise.all([
+        cartShipments(db.orm, {
+          cartId: cart.id,
+          customerId: cart.customer_id,
+          shippingAddress,
+          relayPointId: cart.relay_point_id,
+          lines: lines.map((line) => ({
+            offerId: line.offer_id,
+            shopId: line.shop_id,
+            variantReference: line.variant_reference,
+            productName: productById.get(line.product_id)?.name ?? line.variant_reference,
+            quantity: line.quantity,
+            unitWeightGrams: line.transport_weight_grams,
+          })),
+          lang,
+        }),
+        billingAddressOf(cart),
+      ]);
       const coupon = coupons[0];
-      const totals = cartTotals(priced, coupon ? couponRule(coupon) : null);
+      const totals = cartTotals(priced, coupon ? couponRule(coupon) : null, charges ?? []);
       return {
         uuid: cart.uuid,
         id: cart.id,
         cartItems,
         coupon: coupon ? { code: coupon.code, description: lang === "fr" ? coupon.description_fr : coupon.description_en } : null,
-        billingAddress: cart.billing_address_name === null ? null : { name: cart.billing_address_name },
-        shippingAddress: storedAddress(cart.shipping_address),
+        billingAddress: billingAddressName === null ? null : { name: billingAddressName },
+        shippingAddress,
         specialPrice: totals.specialPrice,
         totalPrice: totals.totalPrice,
-        // Shipments and their prices are chosen at checkout (checkout issue).
-        shippingPrice: null,
-        shipments: [],
+        shippingPrice: charges ? sumPrices(charges) : null,
+        shipments,
         customCardMessage: cart.custom_card_message,
       };
     },

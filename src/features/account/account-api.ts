@@ -1,5 +1,5 @@
-// The calls of the account pages (SPEC §7 Customers, Orders): profile, password, address book,
-// order history. Each answers the contract's data or rejects with an ApiError.
+// The calls of the account pages (SPEC §7 Customers, Orders): profile, password, order history
+// (the address book's are in src/api/addresses.ts). Each answers the contract's data or rejects with an ApiError.
 import { queryOptions } from "@tanstack/react-query";
 import { unwrap, type ApiClient, type ApiLocale } from "../../api/client.ts";
 import type { components } from "../../../common/api/schema.gen.ts";
@@ -7,8 +7,6 @@ import { apiLocaleOf, type Lang } from "../../i18n/i18n.ts";
 
 export type Customer = components["schemas"]["Customer"];
 export type CustomerUpdate = components["schemas"]["CustomerUpdate"];
-export type Address = components["schemas"]["Address"];
-export type AddressInput = components["schemas"]["AddressInput"];
 export type PasswordChangeRequest = components["schemas"]["PasswordChangeRequest"];
 export type Order = components["schemas"]["Order"];
 
@@ -27,24 +25,6 @@ export async function changePassword(api: ApiClient, lang: Lang, body: PasswordC
   await unwrap(api.POST("/customers/change-password", { params: { query: locale(lang) }, body }));
 }
 
-/**
- * POST customers/address: adds the address (409 when the name is taken), or with `replace` edits
- * the saved address of that name; the flags move the defaults.
- */
-export function saveCustomerAddress(
-  api: ApiClient,
-  lang: Lang,
-  address: AddressInput,
-  options: { defaultShipping: boolean; defaultBilling: boolean; replace: boolean },
-): Promise<Customer> {
-  return unwrap(api.POST("/customers/address", { params: { query: { ...locale(lang), ...options } }, body: address }));
-}
-
-/** DELETE customers/address/{name}: a default pointing to it is cleared by the server. */
-export function deleteCustomerAddress(api: ApiClient, lang: Lang, name: string): Promise<Customer> {
-  return unwrap(api.DELETE("/customers/address/{name}", { params: { path: { name }, query: locale(lang) } }));
-}
-
 export const accountKeys = {
   orders: (lang: Lang, customerId: number) => ["account", "orders", lang, customerId] as const,
 };
@@ -56,9 +36,4 @@ export function customerOrdersQuery(api: ApiClient, lang: Lang, customerId: numb
     queryFn: ({ signal }) => unwrap(api.GET("/orders/customer", { params: { query: { ...locale(lang), size: ACCOUNT_ORDERS_SIZE } }, signal })),
     retry: false,
   });
-}
-
-/** The address book as the page lists it: by name, descending (SPEC §3). */
-export function sortAddresses(addresses: readonly Address[]): Address[] {
-  return [...addresses].sort((a, b) => (a.name < b.name ? 1 : a.name > b.name ? -1 : 0));
 }

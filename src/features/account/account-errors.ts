@@ -1,14 +1,6 @@
 // The error catalogue of SPEC §8 for the account pages: an API failure as the message id of the
-// danger notification. Codes that name a field are shown on the field by the forms as well.
-import { formErrorId } from "../../../machines/auth/auth-errors.ts";
+// danger notification (an address's: src/api/addresses.ts). Codes that name a field are shown on the field by the forms as well.
 import { isApiError } from "../../api/client.ts";
-
-/** Saving an address: SPEC §8 maps "address add" like login, register and forgot. */
-export function addressSaveErrorMessage(error: unknown): string {
-  // A refused field (overseas postcode, phone, country): the form shows which.
-  if (isApiError(error) && error.status === 400) return "addressForm.invalid";
-  return formErrorId("personal", error);
-}
 
 /** Any other change of the account (profile, password, deletion). */
 export function accountErrorMessage(error: unknown): string {

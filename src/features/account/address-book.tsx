@@ -11,32 +11,13 @@ import { useLang } from "../../i18n/use-lang.ts";
 import { LazyDialog, lazyPart } from "../../app/lazy-part.tsx";
 import { Modal } from "../../ui/modal.tsx";
 import { allowedCountriesOf, countryLabel } from "../../i18n/countries.ts";
-import { deleteCustomerAddress, saveCustomerAddress, sortAddresses, type Address, type AddressInput } from "./account-api.ts";
-import { accountErrorMessage, addressSaveErrorMessage } from "./account-errors.ts";
+import { addressInputOf, addressSaveErrorMessage, deleteCustomerAddress, saveCustomerAddress, sortAddresses, type Address, type AddressInput } from "../../api/addresses.ts";
+import { accountErrorMessage } from "./account-errors.ts";
 
 const AddressModal = lazyPart(() => import("../../ui/address/address-modal.tsx").then((module) => module.AddressModal));
 
 type Editing = { mode: "add" } | { mode: "edit"; address: Address };
 type DefaultKind = "defaultShipping" | "defaultBilling";
-
-/** A saved address as the contract takes it back (to move a default onto it). */
-function addressInputOf(address: Address, phone: string): AddressInput {
-  return {
-    name: address.name,
-    company: address.company,
-    firstName: address.firstName,
-    lastName: address.lastName,
-    street: address.street,
-    city: address.city,
-    postCode: address.postCode,
-    country: address.country,
-    phone,
-    email: address.email,
-    website: address.website,
-    latitude: address.latitude,
-    longitude: address.longitude,
-  };
-}
 
 export function AddressBook({ customer }: { customer: Customer }) {
   const { _ } = useLingui();

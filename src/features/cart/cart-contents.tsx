@@ -3,7 +3,7 @@
 import { Link } from "@tanstack/react-router";
 import { useLingui } from "@lingui/react";
 import type { ReactNode } from "react";
-import type { CartApi } from "../../app/cart.tsx";
+import type { CartApi } from "../../app/use-cart.ts";
 import { useLang } from "../../i18n/use-lang.ts";
 import { pagePath } from "../../../common/pages.ts";
 import { CartLines } from "./cart-lines.tsx";

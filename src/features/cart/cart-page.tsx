@@ -1,6 +1,6 @@
 // The cart page (`/mon-panier`, `/en/my-cart`): the whole cart with the sidebar's actions and totals.
 import { useLingui } from "@lingui/react";
-import { useCart } from "../../app/cart.tsx";
+import { useCart } from "../../app/use-cart.ts";
 import { useShopContext } from "../../app/shop-context.ts";
 import { useSeo } from "../../ui/use-seo.ts";
 import { CartContents } from "./cart-contents.tsx";

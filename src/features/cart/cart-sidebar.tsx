@@ -2,7 +2,7 @@
 // ways on ('Go to cart', 'Go to pass order'). Escape, the close button or the backdrop close it.
 import { Link } from "@tanstack/react-router";
 import { useLingui } from "@lingui/react";
-import { useCart } from "../../app/cart.tsx";
+import { useCart } from "../../app/use-cart.ts";
 import { useLang } from "../../i18n/use-lang.ts";
 import { pagePath } from "../../../common/pages.ts";
 import { Modal } from "../../ui/modal.tsx";

@@ -2,7 +2,7 @@
 // its quantity and price, then 'Continue shopping' or 'Show my shopping cart' (the cart page).
 import { Link } from "@tanstack/react-router";
 import { useLingui } from "@lingui/react";
-import { useCart } from "../../app/cart.tsx";
+import { useCart } from "../../app/use-cart.ts";
 import { useLang } from "../../i18n/use-lang.ts";
 import { formatPrice } from "../../i18n/format.ts";
 import { pagePath } from "../../../common/pages.ts";

@@ -9,9 +9,11 @@ import { isBannerShown, isPanelOpen } from "../../../machines/cookie-consent/coo
 import { useConsentChoices, useConsentState } from "../../app/consent.tsx";
 import { removeFirstPaint } from "../../app/first-paint.ts";
 import { lazyPart, LazyPart, useAfterFirstRender } from "../../app/lazy-part.tsx";
+import { withTexts } from "../../i18n/i18n.ts";
 import "./consent.css";
 
-const ConsentRegion = lazyPart(() => import("./consent-region.tsx").then((module) => module.ConsentRegion));
+// Its texts (the categories) come with the footer's, which every page loads after its first render.
+const ConsentRegion = lazyPart(() => withTexts(import("./consent-region.tsx"), "browsing").then((module) => module.ConsentRegion));
 
 export function ConsentBanner() {
   // Until the consent machine has loaded, the cookie answers: no decision means the banner shows.

@@ -3,7 +3,8 @@
 import { useLingui } from "@lingui/react";
 import { useId } from "react";
 import { isPanelOpen } from "../../../machines/cookie-consent/cookie-consent.selectors.ts";
-import { CONSENT_CATEGORIES, useConsentChoices, useConsentSend, useConsentState, type ConsentCategory } from "../../app/consent.tsx";
+import { useConsentChoices, useConsentState, type ConsentCategory } from "../../app/consent.tsx";
+import { CONSENT_CATEGORIES, useConsentSend } from "../../app/use-consent.ts";
 import { useShopContext } from "../../app/shop-context.ts";
 import { useSeo } from "../../ui/use-seo.ts";
 import "./cookies-page.css";

@@ -3,7 +3,8 @@
 // (role=alert). While a dialog is open the area moves into it, to stay visible and usable.
 import { useLingui } from "@lingui/react";
 import { createPortal } from "react-dom";
-import { useDismissNotification, useNotifications, type Notification } from "../../app/notifications.tsx";
+import type { Notification } from "../../app/notifications.tsx";
+import { useDismissNotification, useNotifications } from "../../app/use-notifications.ts";
 import { useTopModalSlot } from "../../ui/modal.tsx";
 import "./notifications.css";
 

@@ -7,7 +7,7 @@ import { useMemo, useState } from "react";
 import * as v from "valibot";
 import { isApiError } from "../../api/client.ts";
 import { productBySlugQuery, type Offer, type Product, type ProductVariant } from "../../api/queries/product.ts";
-import { useCart } from "../../app/cart.tsx";
+import { useCart } from "../../app/use-cart.ts";
 import { useSession } from "../../app/session.ts";
 import { useShopContext } from "../../app/shop-context.ts";
 import { useLang } from "../../i18n/use-lang.ts";

@@ -17,7 +17,8 @@ import {
   type ProductPreview,
   type SearchEvent,
 } from "../../../machines/search/search.types.ts";
-import { useLazyActor, useLazySelector } from "../../app/lazy-actor.ts";
+import { useLazySelector } from "../../app/lazy-actor.ts";
+import { useLazyActor } from "../../app/use-lazy-actor.ts";
 import { reportLoadFailure } from "../../ui/chunk-load.ts";
 import { useNotify } from "../../app/notifications.tsx";
 import { useShopContext } from "../../app/shop-context.ts";

@@ -1,0 +1,283 @@
+// The checkout (SPEC §2 checkout routes, guards and modals, §4 Checkout and Address, §8 billing
+// address errors). Each checkout page, when visited, has the flow load the cart and the profile
+// again, then decide where the shopper stands: an empty or missing cart goes back to the cart page,
+// a guest to the checkout's sign-in (or to the employee single sign-on when its flag is held), an
+// Empowerment customer to the empowerment checkout, a cart with a line above today's stock to the
+// out-of-stock modal; otherwise the shipping step, or the payment step when it was asked for and
+// the cart is ready to pay. The routes' guards read that decision from the snapshot.
+//
+// On the shipping step the flow sends what the shopper chooses (delivery address or relay point,
+// billing address from the address list modal, one shipment method per shipment) and writes each cart
+// the server answers into the app's query cache (`writeCart`): the flow keeps no copy of the cart.
+// 'Continue to payment' is taken only with a cart ready to pay, and checks the stock once more.
+import { assign, fromPromise, setup } from "xstate";
+import { statusOf } from "../shared/http-status.ts";
+import { hasLines, isReadyToPay, linesOverStock } from "./checkout.rules.ts";
+import {
+  EMPOWERMENT_GROUP,
+  type BillingAddressInput,
+  type Cart,
+  type CartIdInput,
+  type CheckoutContext,
+  type CheckoutEvent,
+  type CheckoutMessageId,
+  type CheckoutNotification,
+  type CheckoutStart,
+  type CheckoutTag,
+  type ShipmentMethodsInput,
+  type ShippingAddressInput,
+} from "./checkout.types.ts";
+
+const BAD_REQUEST = 400;
+const UNAUTHORIZED = 401;
+const NOT_FOUND = 404;
+const CONFLICT = 409;
+
+/** SPEC §8: the billing address's failures. */
+function billingMessageOf(error: unknown): CheckoutMessageId {
+  switch (statusOf(error)) {
+    case UNAUTHORIZED:
+      return "errors.cartAdresse.unauthorized";
+    case CONFLICT:
+      return "errors.cartAdresse.allReadyExist";
+    case NOT_FOUND:
+      return "errors.cartAdresse.notFound";
+    default:
+      return "errors.server.access";
+  }
+}
+
+/** The cart of a loaded checkout that has one (the routing guards chose the transition). */
+function cartOf(start: CheckoutStart): Cart {
+  if (start.cart === null) throw new Error("the checkout went on without a cart");
+  return start.cart;
+}
+
+/** The uuid of the shopper's cart; the shipping step is only entered with one. */
+function cartIdOf(context: CheckoutContext): string {
+  if (context.cartId === null) throw new Error("the checkout sent a request without a cart");
+  return context.cartId;
+}
+
+export const checkoutMachine = setup({
+  types: {
+    context: {} as CheckoutContext,
+    events: {} as CheckoutEvent,
+    tags: {} as CheckoutTag,
+  },
+  actors: {
+    /** The session settled, the profile and the cart as the server has them now. */
+    loadCheckout: fromPromise<CheckoutStart>(async () => {
+      throw new Error("loadCheckout not provided");
+    }),
+    /** The cart as the server has it now (its lines' stock up to date). */
+    fetchCart: fromPromise<Cart, CartIdInput>(async () => {
+      throw new Error("fetchCart not provided");
+    }),
+    setShippingAddress: fromPromise<Cart, ShippingAddressInput>(async () => {
+      throw new Error("setShippingAddress not provided");
+    }),
+    setBillingAddress: fromPromise<Cart, BillingAddressInput>(async () => {
+      throw new Error("setBillingAddress not provided");
+    }),
+    setShipmentMethods: fromPromise<Cart, ShipmentMethodsInput>(async () => {
+      throw new Error("setShipmentMethods not provided");
+    }),
+  },
+  actions: {
+    /** The cart the server answered: into the app's query cache, where every view reads it. */
+    writeCart: (_, _params: { cart: Cart }) => {},
+    notify: (_, _params: CheckoutNotification) => {},
+    request: assign((_, params: { step: CheckoutContext["requested"] }) => ({ requested: params.step })),
+    keepCart: assign((_, params: { cart: Cart }) => ({ cartId: params.cart.uuid })),
+    keepOutOfStock: assign((_, params: { cart: Cart }) => ({ outOfStock: linesOverStock(params.cart) })),
+    forgetOutOfStock: assign({ outOfStock: [] }),
+  },
+  guards: {
+    hasNoLines: (_, params: { start: CheckoutStart }) => !hasLines(params.start.cart),
+    isGuestWithEmployeeSignIn: (_, params: { start: CheckoutStart }) => params.start.customerGroup === null && params.start.employeeSignIn,
+    isGuest: (_, params: { start: CheckoutStart }) => params.start.customerGroup === null,
+    isEmpowerment: (_, params: { start: CheckoutStart }) => params.start.customerGroup === EMPOWERMENT_GROUP,
+    isOverStock: (_, params: { cart: Cart }) => linesOverStock(params.cart).length > 0,
+    /** The payment step was asked for and the cart is ready to pay. */
+    isPaymentReady: ({ context }, params: { cart: Cart }) => context.requested === "payment" && isReadyToPay(params.cart),
+    isReadyToPay: (_, params: { cart: Cart | null }) => isReadyToPay(params.cart),
+    isBadRequest: (_, params: { error: unknown }) => statusOf(params.error) === BAD_REQUEST,
+  },
+}).createMachine({
+  id: "checkout",
+  context: { requested: "shipping", cartId: null, outOfStock: [] },
+  initial: "idle",
+  on: {
+    "checkout.enter": { target: ".loading", actions: [{ type: "request", params: ({ event }) => ({ step: event.step }) }, "forgetOutOfStock"] },
+  },
+  states: {
+    /** No checkout page has been visited yet. */
+    idle: {},
+    loading: {
+      tags: ["loading"],
+      invoke: {
+        id: "loadCheckout",
+        src: "loadCheckout",
+        onDone: [
+          { guard: { type: "hasNoLines", params: ({ event }) => ({ start: event.output }) }, target: "emptyCart" },
+          { guard: { type: "isGuestWithEmployeeSignIn", params: ({ event }) => ({ start: event.output }) }, target: "singleSignOn" },
+          { guard: { type: "isGuest", params: ({ event }) => ({ start: event.output }) }, target: "signIn" },
+          { guard: { type: "isEmpowerment", params: ({ event }) => ({ start: event.output }) }, target: "empowerment" },
+          {
+            guard: { type: "isOverStock", params: ({ event }) => ({ cart: cartOf(event.output) }) },
+            target: "shipping.outOfStock",
+            actions: [
+              { type: "keepCart", params: ({ event }) => ({ cart: cartOf(event.output) }) },
+              { type: "writeCart", params: ({ event }) => ({ cart: cartOf(event.output) }) },
+              { type: "keepOutOfStock", params: ({ event }) => ({ cart: cartOf(event.output) }) },
+            ],
+          },
+          {
+            guard: { type: "isPaymentReady", params: ({ event }) => ({ cart: cartOf(event.output) }) },
+            target: "payment",
+            actions: [
+              { type: "keepCart", params: ({ event }) => ({ cart: cartOf(event.output) }) },
+              { type: "writeCart", params: ({ event }) => ({ cart: cartOf(event.output) }) },
+            ],
+          },
+          {
+            target: "shipping",
+            actions: [
+              { type: "keepCart", params: ({ event }) => ({ cart: cartOf(event.output) }) },
+              { type: "writeCart", params: ({ event }) => ({ cart: cartOf(event.output) }) },
+            ],
+          },
+        ],
+        onError: { target: "failed", actions: { type: "notify", params: { kind: "danger", messageId: "errors.server.access" } } },
+      },
+    },
+    /** The cart could not be loaded: the page says so and offers to try again. */
+    failed: {},
+    /** No cart, or no line in it: back to the cart page. */
+    emptyCart: {},
+    /** A guest: the checkout's sign-in page. */
+    signIn: {},
+    /** A guest holding the employee sign-in flag: the employee single sign-on (SPEC §2 Guards). */
+    singleSignOn: {},
+    /** An Empowerment customer: the empowerment checkout. */
+    empowerment: {},
+    shipping: {
+      initial: "editing",
+      states: {
+        editing: {
+          on: {
+            "checkout.chooseAddress": { target: "savingAddress" },
+            "checkout.openRelay": { target: "relay" },
+            "checkout.openAddressList": { target: "addressList" },
+            // The customer's default billing address, chosen for them on arrival.
+            "checkout.chooseBilling": { target: "savingBilling" },
+            "checkout.chooseMethods": { target: "savingMethods" },
+            "checkout.continue": { guard: { type: "isReadyToPay", params: ({ event }) => ({ cart: event.cart }) }, target: "verifyingStock" },
+          },
+        },
+        /** The Colissimo relay modal is open. */
+        relay: {
+          on: {
+            "checkout.chooseRelay": { target: "savingAddress" },
+            "checkout.closeRelay": { target: "editing" },
+          },
+        },
+        savingAddress: {
+          tags: ["loading"],
+          invoke: {
+            id: "setShippingAddress",
+            src: "setShippingAddress",
+            input: ({ context, event }) => {
+              if (event.type === "checkout.chooseRelay") return { cartId: cartIdOf(context), address: event.address, relayPointId: event.relayPointId };
+              if (event.type === "checkout.chooseAddress") return { cartId: cartIdOf(context), address: event.address, relayPointId: null };
+              throw new Error(`the checkout saved an address on ${event.type}`);
+            },
+            onDone: { target: "editing", actions: { type: "writeCart", params: ({ event }) => ({ cart: event.output }) } },
+            onError: [
+              {
+                guard: { type: "isBadRequest", params: ({ event }) => ({ error: event.error }) },
+                target: "editing",
+                actions: { type: "notify", params: { kind: "danger", messageId: "checkout.shipping.addressRefused" } },
+              },
+              { target: "editing", actions: { type: "notify", params: { kind: "danger", messageId: "errors.server.access" } } },
+            ],
+          },
+        },
+        /** The address list modal, to choose the billing address. */
+        addressList: {
+          on: {
+            "checkout.chooseBilling": { target: "savingBilling" },
+            "checkout.closeAddressList": { target: "editing" },
+          },
+        },
+        savingBilling: {
+          tags: ["loading"],
+          invoke: {
+            id: "setBillingAddress",
+            src: "setBillingAddress",
+            input: ({ context, event }) => {
+              if (event.type !== "checkout.chooseBilling") throw new Error(`the checkout saved a billing address on ${event.type}`);
+              return { cartId: cartIdOf(context), name: event.name };
+            },
+            // Confirm sets the billing address on the cart, then closes the modal (SPEC §4 Address).
+            onDone: { target: "editing", actions: { type: "writeCart", params: ({ event }) => ({ cart: event.output }) } },
+            onError: { target: "addressList", actions: { type: "notify", params: ({ event }) => ({ kind: "danger", messageId: billingMessageOf(event.error) }) } },
+          },
+        },
+        savingMethods: {
+          tags: ["loading"],
+          invoke: {
+            id: "setShipmentMethods",
+            src: "setShipmentMethods",
+            input: ({ context, event }) => {
+              if (event.type !== "checkout.chooseMethods") throw new Error(`the checkout saved methods on ${event.type}`);
+              return { cartId: cartIdOf(context), shipmentMethodIds: event.shipmentMethodIds };
+            },
+            onDone: { target: "editing", actions: { type: "writeCart", params: ({ event }) => ({ cart: event.output }) } },
+            onError: [
+              {
+                guard: { type: "isBadRequest", params: ({ event }) => ({ error: event.error }) },
+                target: "editing",
+                actions: { type: "notify", params: { kind: "danger", messageId: "checkout.shipping.methodRefused" } },
+              },
+              { target: "editing", actions: { type: "notify", params: { kind: "danger", messageId: "errors.server.access" } } },
+            ],
+          },
+        },
+        /** Before the payment step: the stock once more, as it is now. */
+        verifyingStock: {
+          tags: ["loading"],
+          invoke: {
+            id: "fetchCart",
+            src: "fetchCart",
+            input: ({ context }) => ({ cartId: cartIdOf(context) }),
+            onDone: [
+              {
+                guard: { type: "isOverStock", params: ({ event }) => ({ cart: event.output }) },
+                target: "outOfStock",
+                actions: [
+                  { type: "writeCart", params: ({ event }) => ({ cart: event.output }) },
+                  { type: "keepOutOfStock", params: ({ event }) => ({ cart: event.output }) },
+                ],
+              },
+              {
+                guard: { type: "isReadyToPay", params: ({ event }) => ({ cart: event.output }) },
+                target: "#checkout.payment",
+                actions: { type: "writeCart", params: ({ event }) => ({ cart: event.output }) },
+              },
+              { target: "editing", actions: { type: "writeCart", params: ({ event }) => ({ cart: event.output }) } },
+            ],
+            onError: { target: "editing", actions: { type: "notify", params: { kind: "danger", messageId: "errors.server.access" } } },
+          },
+        },
+        /** SPEC §2: the out-of-stock modal lists the lines; nothing goes on to payment with them. */
+        outOfStock: {
+          on: { "checkout.closeOutOfStock": { target: "editing", actions: "forgetOutOfStock" } },
+        },
+      },
+    },
+    /** The payment step (its flow comes with the payment issue). */
+    payment: {},
+  },
+});

@@ -1,0 +1,23 @@
+// The cart machine's actor, wired to the app: it writes the carts it gets into the query cache,
+// keeps the cart-id cookie and notifies. Loaded with the flows after the first paint (`createCart`
+// in src/app/cart.tsx), so that this code is not in the first download.
+import { createActor } from "xstate";
+import { createCartMachine } from "../actors/cart-actors.ts";
+import type { ApiClient } from "../api/client.ts";
+import { removeCart, writeCart } from "../api/queries/cart.ts";
+import { currentLang } from "../i18n/i18n.ts";
+import type { QueryClient } from "@tanstack/react-query";
+import type { CartActor } from "./cart.tsx";
+import { forgetCartId, readStoredCartId, storeCartId } from "./cart-storage.ts";
+import { pushNotification, type Notifications } from "./notifications.tsx";
+
+export function startCart({ api, queryClient, notifications }: { api: ApiClient; queryClient: QueryClient; notifications: Notifications }): CartActor {
+  const machine = createCartMachine(api, {
+    writeCart: (cart) => writeCart(queryClient, cart, currentLang()),
+    removeCart: () => removeCart(queryClient),
+    storeCartId,
+    forgetCartId,
+    notify: (notification) => pushNotification(notifications, notification),
+  });
+  return createActor(machine, { input: { storedCartId: readStoredCartId() } }).start();
+}

@@ -1,0 +1,320 @@
+// The checkout's shipping step (SPEC §2 /commande/livraison, §4 Checkout and Address): where the
+// parcel goes (a saved address, default shipping first, one added or edited through the address
+// modal, or a Colissimo relay point), who is billed (the address list modal), how it travels (the
+// methods that can serve the cart's destination and weight, with their price), and the totals that
+// follow. 'Continue to payment' is offered once all three are set. The checkout's flow sends each
+// choice and writes the answered cart to the query cache, where this step reads it.
+import { useLingui } from "@lingui/react";
+import { useQuery } from "@tanstack/react-query";
+import { Link, useNavigate } from "@tanstack/react-router";
+import { useEffect, useId, useRef, useState, type ReactNode } from "react";
+import { pagePath } from "../../../common/pages.ts";
+import { isBusy, selectPlace } from "../../../machines/checkout/checkout.selectors.ts";
+import { isReadyToPay } from "../../../machines/checkout/checkout.rules.ts";
+import { addressInputOf, addressSaveErrorMessage, saveCustomerAddress, sortAddresses, type Address, type AddressInput } from "../../api/addresses.ts";
+import { shipmentMethodsQuery, type ShipmentMethod } from "../../api/queries/checkout.ts";
+import { useCheckoutSend, useCheckoutState } from "../../app/checkout-flow.ts";
+import { lazyPart, LazyDialog } from "../../app/lazy-part.tsx";
+import { useNotify } from "../../app/notifications.tsx";
+import { useSession, type Customer } from "../../app/session.ts";
+import { useShopContext } from "../../app/shop-context.ts";
+import { useCart } from "../../app/use-cart.ts";
+import { allowedCountriesOf } from "../../i18n/countries.ts";
+import { formatPrice } from "../../i18n/format.ts";
+import { useLang } from "../../i18n/use-lang.ts";
+import { useSeo } from "../../ui/use-seo.ts";
+import type { Cart } from "../../api/queries/cart.ts";
+import { AddressLines } from "./address-lines.tsx";
+import { AddressListModal } from "./address-list-modal.tsx";
+import { OutOfStockModal } from "./out-of-stock-modal.tsx";
+import "./checkout.css";
+
+const AddressModal = lazyPart(() => import("../../ui/address/address-modal.tsx").then((module) => module.AddressModal));
+
+type Editing = { mode: "add" } | { mode: "edit"; address: Address };
+
+export interface ShippingStepProps {
+  /** The Colissimo relay modal, opened by the step's relay choice (composed by the page). */
+  relayModal?: ReactNode;
+}
+
+export function ShippingStep({ relayModal }: ShippingStepProps) {
+  const { _ } = useLingui();
+  const lang = useLang();
+  const { config } = useShopContext();
+  const { customer } = useSession();
+  const { cart } = useCart();
+  const place = useCheckoutState(selectPlace, null);
+  const navigate = useNavigate();
+  useSeo({ title: `${_("checkout.shipping.title")} – ${config.brandName}` });
+
+  // The stock checked and everything set: on to the payment step.
+  useEffect(() => {
+    if (place === "payment") void navigate({ to: pagePath("checkoutPayment", lang) });
+  }, [place, navigate, lang]);
+
+  if (!customer || !cart) {
+    return (
+      <p className="checkout-step" role="status" aria-busy="true">
+        {_("checkout.loading")}
+      </p>
+    );
+  }
+  return (
+    <div className="checkout-step shipping-step">
+      <h1>{_("checkout.shipping.title")}</h1>
+      <div className="shipping-step__layout">
+        <div className="shipping-step__choices">
+          <DeliverySection customer={customer} cart={cart} />
+          <BillingSection customer={customer} cart={cart} />
+          <MethodsSection cart={cart} />
+        </div>
+        <Summary cart={cart} />
+      </div>
+      <AddressListModal customer={customer} cart={cart} />
+      <OutOfStockModal />
+      {relayModal}
+    </div>
+  );
+}
+
+/** Picks the customer's default addresses once, when the cart has none yet (SPEC §3 defaults). */
+function useDefaultChoices(customer: Customer, cart: Cart) {
+  const send = useCheckoutSend();
+  const editing = useCheckoutState((snapshot) => snapshot.matches({ shipping: "editing" }), false);
+  const tried = useRef(new Set<string>());
+  useEffect(() => {
+    if (!editing) return;
+    const byName = (name: string | null) => customer.addresses.find((address) => address.name === name);
+    const shipping = byName(customer.defaultShippingAddress);
+    if (cart.shippingAddress === null && shipping?.phone && !tried.current.has("shipping")) {
+      tried.current.add("shipping");
+      send({ type: "checkout.chooseAddress", address: addressInputOf(shipping, shipping.phone) });
+      return;
+    }
+    const billing = byName(customer.defaultBillingAddress);
+    if (cart.billingAddress === null && billing && !tried.current.has("billing")) {
+      tried.current.add("billing");
+      send({ type: "checkout.chooseBilling", name: billing.name });
+    }
+  }, [editing, customer, cart, send]);
+}
+
+function DeliverySection({ customer, cart }: { customer: Customer; cart: Cart }) {
+  const { _ } = useLingui();
+  const lang = useLang();
+  const { api } = useShopContext();
+  const session = useSession();
+  const notify = useNotify();
+  const send = useCheckoutSend();
+  const busy = useCheckoutState(isBusy, true);
+  const headingId = useId();
+  const [editing, setEditing] = useState<Editing | null>(null);
+  useDefaultChoices(customer, cart);
+  const relayPointId = cart.shipments.find((shipment) => shipment.relayPointId !== null)?.relayPointId ?? null;
+  const chosen = cart.shippingAddress;
+  // Default shipping first, then the others by name (SPEC §3).
+  const addresses = sortAddresses(customer.addresses).sort((a, b) => Number(b.name === customer.defaultShippingAddress) - Number(a.name === customer.defaultShippingAddress));
+  const isChosen = (address: Address) => relayPointId === null && chosen !== null && chosen.name === address.name;
+
+  const choose = (address: Address) => {
+    if (!address.phone) {
+      // The carrier needs a phone: the address is completed first.
+      setEditing({ mode: "edit", address });
+      return;
+    }
+    send({ type: "checkout.chooseAddress", address: addressInputOf(address, address.phone) });
+  };
+
+  const save = async (address: AddressInput, defaults: { defaultShipping: boolean; defaultBilling: boolean }) => {
+    try {
+      const updated = await saveCustomerAddress(api, lang, address, { ...defaults, replace: editing?.mode === "edit" });
+      session.customerChanged(updated);
+      setEditing(null);
+      const saved = updated.addresses.find((item) => item.name === address.name) ?? sortAddresses(updated.addresses).find((item) => item.street === address.street);
+      if (saved?.phone) send({ type: "checkout.chooseAddress", address: addressInputOf(saved, saved.phone) });
+    } catch (error) {
+      notify({ kind: "danger", messageId: addressSaveErrorMessage(error) });
+      throw error;
+    }
+  };
+
+  return (
+    <section className="checkout-section" aria-labelledby={headingId}>
+      <h2 id={headingId}>{_("checkout.shipping.delivery")}</h2>
+      {addresses.length === 0 && <p>{_("checkout.shipping.noAddress")}</p>}
+      <ul className="checkout-choices">
+        {addresses.map((address) => (
+          <li key={address.name} className={`checkout-choice${isChosen(address) ? " checkout-choice--chosen" : ""}`}>
+            <label className="checkout-choice__label">
+              <input type="radio" name="delivery" checked={isChosen(address)} disabled={busy} onChange={() => choose(address)} />
+              <span className="checkout-choice__text">
+                <strong>
+                  {address.name}
+                  {address.name === customer.defaultShippingAddress && <span className="checkout-choice__tag"> {_("checkout.shipping.default")}</span>}
+                </strong>
+                <AddressLines address={address} lang={lang} />
+                {!address.phone && <span className="checkout-choice__warning">{_("checkout.shipping.phoneNeeded")}</span>}
+              </span>
+            </label>
+            <button type="button" className="button button--ghost" onClick={() => setEditing({ mode: "edit", address })}>
+              {_("checkout.shipping.edit")}
+            </button>
+          </li>
+        ))}
+        <li className={`checkout-choice${relayPointId !== null ? " checkout-choice--chosen" : ""}`}>
+          <label className="checkout-choice__label">
+            <input type="radio" name="delivery" checked={relayPointId !== null} disabled={busy} onChange={() => send({ type: "checkout.openRelay" })} />
+            <span className="checkout-choice__text">
+              <strong>{_("checkout.shipping.relay")}</strong>
+              {relayPointId !== null && chosen ? <AddressLines address={chosen} lang={lang} /> : <span>{_("checkout.shipping.relayHint")}</span>}
+            </span>
+          </label>
+          {relayPointId !== null && (
+            <button type="button" className="button button--ghost" onClick={() => send({ type: "checkout.openRelay" })}>
+              {_("checkout.shipping.relayChange")}
+            </button>
+          )}
+        </li>
+      </ul>
+      <button type="button" className="button button--ghost" onClick={() => setEditing({ mode: "add" })}>
+        {_("checkout.shipping.addAddress")}
+      </button>
+      {editing && (
+        <LazyDialog onClose={() => setEditing(null)}>
+          <AddressModal
+            open
+            onClose={() => setEditing(null)}
+            address={editing.mode === "edit" ? editing.address : undefined}
+            allowedCountries={allowedCountriesOf(customer.customerGroup)}
+            onSubmit={save}
+          />
+        </LazyDialog>
+      )}
+    </section>
+  );
+}
+
+function BillingSection({ customer, cart }: { customer: Customer; cart: Cart }) {
+  const { _ } = useLingui();
+  const lang = useLang();
+  const send = useCheckoutSend();
+  const busy = useCheckoutState(isBusy, true);
+  const headingId = useId();
+  const billing = customer.addresses.find((address) => address.name === cart.billingAddress?.name) ?? null;
+  return (
+    <section className="checkout-section" aria-labelledby={headingId}>
+      <h2 id={headingId}>{_("checkout.billing.title")}</h2>
+      {billing ? (
+        <p className="checkout-section__chosen">
+          <strong>{billing.name}</strong>
+          <AddressLines address={billing} lang={lang} />
+        </p>
+      ) : (
+        <p>{_("checkout.billing.none")}</p>
+      )}
+      <button type="button" className="button button--ghost" disabled={busy || customer.addresses.length === 0} onClick={() => send({ type: "checkout.openAddressList" })}>
+        {billing ? _("checkout.billing.change") : _("checkout.billing.choose")}
+      </button>
+    </section>
+  );
+}
+
+/** "2 days", "24 hours": a method's delivery time. */
+function deliveryTimeOf(method: ShipmentMethod, _: (id: string, values?: Record<string, unknown>) => string): string {
+  return method.deliveryTimeUnit === "HOUR" ? _("checkout.methods.hours", { count: method.deliveryTime }) : _("checkout.methods.days", { count: method.deliveryTime });
+}
+
+function MethodsSection({ cart }: { cart: Cart }) {
+  const { _ } = useLingui();
+  const lang = useLang();
+  const { api } = useShopContext();
+  const send = useCheckoutSend();
+  const busy = useCheckoutState(isBusy, true);
+  const headingId = useId();
+  const hasDestination = cart.shippingAddress !== null;
+  const methods = useQuery({ ...shipmentMethodsQuery(api, lang, cart), enabled: hasDestination });
+  const chosenId = cart.shipments[0]?.shipmentMethod?.id ?? null;
+  const choose = (method: ShipmentMethod) => send({ type: "checkout.chooseMethods", shipmentMethodIds: cart.shipments.map(() => method.id) });
+  return (
+    <section className="checkout-section" aria-labelledby={headingId} aria-busy={methods.isFetching}>
+      <h2 id={headingId}>{_("checkout.methods.title")}</h2>
+      {!hasDestination ? (
+        <p>{_("checkout.methods.needAddress")}</p>
+      ) : methods.isPending ? (
+        <p role="status">{_("checkout.loading")}</p>
+      ) : methods.isError ? (
+        <p role="alert">
+          {_("errors.server.access")}{" "}
+          <button type="button" className="button button--ghost" onClick={() => void methods.refetch()}>
+            {_("checkout.unavailable.retry")}
+          </button>
+        </p>
+      ) : methods.data.length === 0 ? (
+        <p>{_("checkout.methods.none")}</p>
+      ) : (
+        <ul className="checkout-choices">
+          {methods.data.map((method) => (
+            <li key={method.id} className={`checkout-choice${method.id === chosenId ? " checkout-choice--chosen" : ""}`}>
+              <label className="checkout-choice__label">
+                <input type="radio" name="shipment-method" checked={method.id === chosenId} disabled={busy} onChange={() => choose(method)} />
+                <span className="checkout-choice__text">
+                  <strong>{method.name}</strong>
+                  <span>{deliveryTimeOf(method, _)}</span>
+                </span>
+                <span className="checkout-choice__price">{method.price.taxIncluded === 0 ? _("checkout.methods.free") : formatPrice(method.price.taxIncluded, lang)}</span>
+              </label>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function Summary({ cart }: { cart: Cart }) {
+  const { _ } = useLingui();
+  const lang = useLang();
+  const send = useCheckoutSend();
+  const busy = useCheckoutState(isBusy, true);
+  const headingId = useId();
+  const ready = isReadyToPay(cart);
+  const lines = cart.cartItems.reduce((total, line) => total + line.price.taxIncluded, 0);
+  const toPay = cart.specialPrice ?? cart.totalPrice;
+  return (
+    <aside className="checkout-summary" aria-labelledby={headingId}>
+      <h2 id={headingId}>{_("checkout.summary.title")}</h2>
+      <dl className="cart-totals">
+        <div className="cart-totals__row">
+          <dt>{_("checkout.summary.items", { count: cart.cartItems.reduce((total, line) => total + line.quantity, 0) })}</dt>
+          <dd>{formatPrice(lines, lang)}</dd>
+        </div>
+        <div className="cart-totals__row">
+          <dt>{_("cart.totals.shipping")}</dt>
+          <dd>{cart.shippingPrice ? formatPrice(cart.shippingPrice.taxIncluded, lang) : _("checkout.summary.shippingLater")}</dd>
+        </div>
+        {cart.coupon && cart.specialPrice && (
+          <div className="cart-totals__row">
+            <dt>{_("checkout.summary.coupon", { code: cart.coupon.code })}</dt>
+            <dd>{formatPrice(cart.specialPrice.taxIncluded - cart.totalPrice.taxIncluded, lang)}</dd>
+          </div>
+        )}
+        <div className="cart-totals__row cart-totals__row--total">
+          <dt>{_("checkout.summary.total")}</dt>
+          <dd>{formatPrice(toPay.taxIncluded, lang)}</dd>
+        </div>
+        <div className="cart-totals__row cart-totals__row--minor">
+          <dt>{_("cart.totals.tax")}</dt>
+          <dd>{formatPrice(toPay.taxAmount, lang)}</dd>
+        </div>
+      </dl>
+      <button type="button" className="button checkout-summary__continue" disabled={!ready || busy} onClick={() => send({ type: "checkout.continue", cart })}>
+        {_("checkout.shipping.continue")}
+      </button>
+      {!ready && <p className="checkout-summary__hint">{_("checkout.shipping.continueHint")}</p>}
+      <Link to={pagePath("cart", lang)} className="checkout-summary__back">
+        {_("checkout.summary.editCart")}
+      </Link>
+    </aside>
+  );
+}
