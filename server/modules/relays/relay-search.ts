@@ -41,9 +41,12 @@ export interface RelaySearchAnswer {
   wsRequestId: string;
 }
 
+// Made once: building a formatter costs more than the whole relay query.
+const SHOP_DAY_FORMAT = new Intl.DateTimeFormat("en-CA", { timeZone: SHOP_TIME_ZONE, year: "numeric", month: "2-digit", day: "2-digit", weekday: "long" });
+
 /** The calendar date (`YYYY-MM-DD`) and weekday of an instant in the shop's time zone. */
 export function shopDay(instant: Date): { date: string; weekday: Weekday } {
-  const parts = new Intl.DateTimeFormat("en-CA", { timeZone: SHOP_TIME_ZONE, year: "numeric", month: "2-digit", day: "2-digit", weekday: "long" }).formatToParts(instant);
+  const parts = SHOP_DAY_FORMAT.formatToParts(instant);
   const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((item) => item.type === type)?.value ?? "";
   const weekday = WEEKDAYS.find((day) => day === part("weekday").toUpperCase()) ?? "MONDAY";
   return { date: `${part("year")}-${part("month")}-${part("day")}`, weekday };
