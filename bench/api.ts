@@ -1,6 +1,7 @@
 // `npm run bench:api [-- options]`: load-tests the storefront API (a real server process) on a
 // 20,000-product catalogue and the demo relay points, on PGlite and on PostgreSQL, and prints
-// requests/s and latency percentiles per scenario. Informational: the exit code only says whether the benchmark ran.
+// requests/s and latency percentiles per scenario. Informational: the exit code only says whether
+// the benchmark ran.
 import { randomBytes } from "node:crypto";
 import { cpus, platform, arch, totalmem } from "node:os";
 import { dirname, join, relative } from "node:path";
@@ -9,7 +10,7 @@ import { parseArgs } from "node:util";
 import { setTimeout as delay } from "node:timers/promises";
 import { preparePglite, preparePostgres, type BackendName, type Preparation } from "./lib/backends.ts";
 import { CACHE_MAX_ENTRIES, CACHE_TTL_MS, ReadCacheModel } from "./lib/cache-model.ts";
-import { ApiClient, discoverUrlSets, SCENARIOS, UNCACHED_SCENARIOS, type ScenarioName, type UrlSets } from "./lib/discover.ts";
+import { ApiClient, discoverUrlSets, SCENARIOS, type ScenarioName, type UrlSets } from "./lib/discover.ts";
 import { cleanupAll, installSignalHandlers, InterruptedError, isInterrupted, throwIfInterrupted } from "./lib/lifecycle.ts";
 import { measure, QUIET_MACHINE_PERCENT, quietMachine, warmUp } from "./lib/load.ts";
 import { startServer } from "./lib/processes.ts";
@@ -188,7 +189,6 @@ async function benchBackend(name: BackendName, options: Options, report: Backend
             durationSeconds: options.durationSeconds,
             assignment: urlSet === "wide" ? "partition" : "rotate",
             backgroundCpu,
-            cached: !UNCACHED_SCENARIOS.has(scenario),
           },
           cache,
           { serverCpuSeconds: server.cpuSeconds, activeQueries: backend.activeQueries },

@@ -7,9 +7,6 @@ import type { ReadCacheModel } from "./cache-model.ts";
 export type ScenarioName = "listing" | "search" | "autocomplete" | "product" | "relays";
 export const SCENARIOS: readonly ScenarioName[] = ["listing", "search", "autocomplete", "product", "relays"];
 
-/** Scenarios the server answers without its read cache: the cache model is not fed with them. */
-export const UNCACHED_SCENARIOS: ReadonlySet<ScenarioName> = new Set(["relays"]);
-
 /** One request of a run. A set's entry is a URL to GET, or `POST <path> <JSON body>`. */
 export interface BenchRequest {
   method: "GET" | "POST";
@@ -88,7 +85,7 @@ export class ApiClient {
       signal: AbortSignal.timeout(60_000),
     });
     const text = await response.text();
-    if (request.method === "GET") this.cache.observe(entry, startedAt, performance.now());
+    this.cache.observe(entry, startedAt, performance.now());
     let body: unknown;
     try {
       body = JSON.parse(text);

@@ -28,8 +28,6 @@ export interface RunSpec {
   assignment: "rotate" | "partition";
   /** Busy share of the machine (%) measured before the run (see `quietMachine`), for the record. */
   backgroundCpu?: number | null;
-  /** False for requests the server's read cache does not answer (every one goes to the database). */
-  cached?: boolean;
 }
 
 export interface CpuShare {
@@ -247,12 +245,9 @@ export async function measure(
     total: totalPct,
   };
 
-  const tally =
-    spec.cached === false
-      ? { hits: 0, coalesced: 0, misses: started.length }
-      : cache.observeAll(
-          started.map((startedAt, i) => ({ key: spec.urls[urlOf[i] ?? -1] ?? `unknown:${i}`, startedAt, finishedAt: finished[i] ?? startedAt })),
-        );
+  const tally = cache.observeAll(
+    started.map((startedAt, i) => ({ key: spec.urls[urlOf[i] ?? -1] ?? `unknown:${i}`, startedAt, finishedAt: finished[i] ?? startedAt })),
+  );
   const requestsSeen = tally.hits + tally.coalesced + tally.misses;
   const sorted = Float64Array.from(latencies).sort();
   const mean = latencies.length === 0 ? 0 : latencies.reduce((sum, value) => sum + value, 0) / latencies.length;

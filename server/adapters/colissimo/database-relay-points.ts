@@ -4,16 +4,23 @@
 // the earth, which orders like the distance along its surface), skipping those too light for the
 // parcel or closed for their holidays on the shipping date, and stops at the limit. The statement
 // is prepared (planned once per connection), and the distance along the surface is computed here
-// rather than by the database: together half of the database's time per search.
+// rather than by the database: together half of the database's time per search. The demo points
+// only change when the demo data is loaded again, and the embedded geocoder places an address at
+// its town, so searches from one town for one weight and day are answered from memory for a minute.
 import { randomBytes } from "node:crypto";
 import { and, gte, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
+import { createReadCache, type ReadCache } from "../../http/read-cache.ts";
 import { relayPoints } from "../../db/schema.ts";
 import type { Geocoder } from "../geocoding/geocoder.ts";
-import { RELAY_SEARCH_LIMIT, WEEKDAYS, type RelayPoints } from "./relay-points.ts";
+import { RELAY_SEARCH_LIMIT, WEEKDAYS, type FoundRelayPoint, type RelayPoints } from "./relay-points.ts";
 
 /** Points farther than this from the address are not offered. */
 export const RELAY_SEARCH_RADIUS_METRES = 50_000;
+
+/** How long a search's points are kept, then served stale while one refresh runs. */
+const CACHE_TTL_MS = 60_000;
+const CACHE_MAX_ENTRIES = 5000;
 
 /** The earth's mean radius (IUGG), in metres. */
 const EARTH_RADIUS_METRES = 6_371_008.8;
@@ -25,7 +32,8 @@ export function distanceMetres(a: { lat: number; lng: number }, b: { lat: number
   return 2 * EARTH_RADIUS_METRES * Math.asin(Math.min(1, Math.sqrt(h)));
 }
 
-export function databaseRelayPoints(deps: { db: Database; geocoder: Geocoder }): RelayPoints {
+export function databaseRelayPoints(deps: { db: Database; geocoder: Geocoder; cache?: ReadCache }): RelayPoints {
+  const cache = deps.cache ?? createReadCache({ ttlMs: CACHE_TTL_MS, staleMs: CACHE_TTL_MS, maxEntries: CACHE_MAX_ENTRIES });
   const t = relayPoints;
   const monthDay = sql.placeholder("monthDay");
   const nearest = deps.db.orm
@@ -61,28 +69,30 @@ export function databaseRelayPoints(deps: { db: Database; geocoder: Geocoder }):
       const requestId = randomBytes(16).toString("hex");
       const place = await deps.geocoder.geocode({ text: `${query.address}, ${query.zipCode} ${query.city}`, postcode: query.zipCode });
       if (!place) return { points: [], requestId };
-      const rows = await nearest.execute({ ...place.position, weightGrams: query.weightGrams, monthDay: query.shippingDate.slice(5) });
-      const points = rows
-        .map((row) => ({ row, distance: Math.round(distanceMetres(place.position, row)) }))
-        .filter(({ distance }) => distance <= RELAY_SEARCH_RADIUS_METRES)
-        .sort((a, b) => a.distance - b.distance || a.row.id.localeCompare(b.row.id));
-      return {
-        requestId,
-        points: points.map(({ row, distance }) => ({
-          id: row.id,
-          name: row.name,
-          company: row.company,
-          street: row.street,
-          city: row.city,
-          postCode: row.postCode,
-          country: row.country,
-          position: { lat: row.lat, lng: row.lng },
-          distance,
-          picture: null,
-          openingHours: WEEKDAYS.map((day, index) => ({ day, time: row.openingHours[index] ?? null })),
-          typeDePoint: row.pointType,
-        })),
+      const { lat, lng } = place.position;
+      const monthDay = query.shippingDate.slice(5);
+      const load = async (): Promise<FoundRelayPoint[]> => {
+        const rows = await nearest.execute({ lat, lng, weightGrams: query.weightGrams, monthDay });
+        return rows
+          .map((row) => ({ row, distance: Math.round(distanceMetres(place.position, row)) }))
+          .filter(({ distance }) => distance <= RELAY_SEARCH_RADIUS_METRES)
+          .sort((a, b) => a.distance - b.distance || a.row.id.localeCompare(b.row.id))
+          .map(({ row, distance }) => ({
+            id: row.id,
+            name: row.name,
+            company: row.company,
+            street: row.street,
+            city: row.city,
+            postCode: row.postCode,
+            country: row.country,
+            position: { lat: row.lat, lng: row.lng },
+            distance,
+            picture: null,
+            openingHours: WEEKDAYS.map((day, index) => ({ day, time: row.openingHours[index] ?? null })),
+            typeDePoint: row.pointType,
+          }));
       };
+      return { requestId, points: await cache.get(`${lat},${lng}|${query.weightGrams}|${monthDay}`, load) };
     },
   };
 }
