@@ -177,24 +177,35 @@ export function relaySearchEntry(town: { name: string; postcode: string }, weigh
   return `POST ${RELAY_SEARCH_PATH}?locale=fr_FR ${JSON.stringify(body)}`;
 }
 
-/** Relay searches around the most populous towns first (where shoppers are), then towns of every size. */
-function relaySearchEntries(count: number, seed: number): string[] {
-  const shippingDate = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
-  const towns = embeddedGazetteer()
+/** The gazetteer's towns that have relay points, the most populous first, as the relay form names them. */
+function relayTowns(): { name: string; postcode: string }[] {
+  return embeddedGazetteer()
     .towns.filter((town) => town.postcodes.length > 0 && town.population > 0)
-    .toSorted((a, b) => b.population - a.population);
+    .toSorted((a, b) => b.population - a.population)
+    .map((town) => ({ name: town.parent && town.name.startsWith(town.parent) ? town.parent : town.name, postcode: town.postcodes[0] ?? "" }));
+}
+
+const inTwoDays = () => new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
+
+/** Relay searches around the most populous towns (where shoppers are) and some towns of any size. */
+function relaySearchEntries(count: number, seed: number): string[] {
+  const towns = relayTowns();
   const large = towns.slice(0, Math.ceil(count * 0.75));
   const others = shuffled(towns.slice(large.length), seed).slice(0, count - large.length);
   const random = seededRandom(seed);
+  const shippingDate = inTwoDays();
   return shuffled(
-    [...large, ...others].map((town) =>
-      relaySearchEntry(
-        { name: town.parent && town.name.startsWith(town.parent) ? town.parent : town.name, postcode: town.postcodes[0] ?? "" },
-        RELAY_WEIGHTS[Math.floor(random() * RELAY_WEIGHTS.length)] ?? 1500,
-        shippingDate,
-      ),
-    ),
+    [...large, ...others].map((town) => relaySearchEntry(town, RELAY_WEIGHTS[Math.floor(random() * RELAY_WEIGHTS.length)] ?? 1500, shippingDate)),
     seed + 1,
+  );
+}
+
+/** Every town with every weight: tens of thousands of searches, so that most reach the database. */
+function everyRelaySearch(seed: number): string[] {
+  const shippingDate = inTwoDays();
+  return shuffled(
+    relayTowns().flatMap((town) => RELAY_WEIGHTS.map((weight) => relaySearchEntry(town, weight, shippingDate))),
+    seed,
   );
 }
 
@@ -344,7 +355,7 @@ export async function discoverUrlSets(
       13,
     );
     wide.product = shuffled(unique([...slugsByCategory.values()].flat()).map(productUrl), 14);
-    wide.relays = relaySearchEntries(2000, 15);
+    wide.relays = everyRelaySearch(15);
   }
 
   return {

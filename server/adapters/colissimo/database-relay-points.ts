@@ -20,7 +20,7 @@ export const RELAY_SEARCH_RADIUS_METRES = 50_000;
 
 /** How long a search's points are kept, then served stale while one refresh runs. */
 const CACHE_TTL_MS = 60_000;
-const CACHE_MAX_ENTRIES = 5000;
+const CACHE_MAX_ENTRIES = 2000;
 
 /** The earth's mean radius (IUGG), in metres. */
 const EARTH_RADIUS_METRES = 6_371_008.8;
