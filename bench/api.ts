@@ -1,6 +1,7 @@
 // `npm run bench:api [-- options]`: load-tests the storefront API (a real server process) on a
-// 20,000-product catalogue, on PGlite and on PostgreSQL, and prints requests/s and latency
-// percentiles per scenario. Informational: the exit code only says whether the benchmark ran.
+// 20,000-product catalogue and the demo relay points, on PGlite and on PostgreSQL, and prints
+// requests/s and latency percentiles per scenario. Informational: the exit code only says whether
+// the benchmark ran.
 import { randomBytes } from "node:crypto";
 import { cpus, platform, arch, totalmem } from "node:os";
 import { dirname, join, relative } from "node:path";
@@ -36,8 +37,8 @@ const USAGE = `usage: npm run bench:api -- [options]
   --products=N                    catalogue size (default 20000)
   --duration=S                    seconds per measured run (default 10)
   --connections=1,32              concurrent connections of each run (default 1,32)
-  --scenarios=listing,search,autocomplete,product
-                                  scenarios to run (default all four)
+  --scenarios=listing,search,autocomplete,product,relays
+                                  scenarios to run (default all five)
   --urls=N                        distinct URLs per scenario in the standard set (default 48, min 20)
   --wide                          also run each scenario over thousands of distinct URLs, after the
                                   read cache has expired, to see the server mostly without it

@@ -16,14 +16,10 @@ export interface RuntimeConfig {
   /** The public storefront token every API call carries. */
   storefrontToken: string;
   brandName: string;
-  /** MapLibre style for the relay map; null uses the bundled offline style. */
-  mapStyleUrl: string | null;
-  /**
-   * The relay map's style: its address (the bundled offline style served by the shop, or MAP_STYLE_URL)
-   * and whether it comes from an outside service, in which case the map loads only after the visitor's
-   * 'maps' consent. Optional until the server writes it; then it replaces `mapStyleUrl`.
-   */
-  map?: { styleUrl: string; external: boolean };
+  /** The MapLibre style of the relay map: MAP_STYLE_URL, or the shop's offline style (`/map/style.json`). */
+  mapStyleUrl: string;
+  /** True when the style comes from another site (MAP_STYLE_URL): the map loads it only after the 'maps' consent. */
+  mapStyleExternal: boolean;
   /** ALTCHA: the widget gets its challenge at `challengeUrl` (with the storefront token); reCAPTCHA: `siteKey`. */
   captcha: { provider: "altcha" | "recaptcha"; siteKey: string | null; challengeUrl: string | null };
   payment: { provider: "sandbox" | "adyen"; clientKey: string | null; environment: "test" | "live" };

@@ -27,6 +27,11 @@ import { createNewsletterRepository } from "./modules/newsletter/newsletter-repo
 import { PENDING_OPERATIONS } from "./modules/pending-operations.ts";
 import { createCheckoutShipping } from "./modules/shipping/checkout-shipping.ts";
 import { shippingHandlers } from "./modules/shipping/shipping-handlers.ts";
+import { createGeocoding } from "./modules/geocoding/geocoding.ts";
+import { geocodingHandlers } from "./modules/geocoding/geocoding-handlers.ts";
+import { mapRoutes } from "./modules/map/map-routes.ts";
+import { relayHandlers } from "./modules/relays/relay-handlers.ts";
+import { createRelaySearch } from "./modules/relays/relay-search.ts";
 import { stockAlertHandlers } from "./modules/stock-alerts/stock-alert-handlers.ts";
 import { createStockAlertRepository } from "./modules/stock-alerts/stock-alert-repository.ts";
 import { webRoutes } from "./modules/web/web-routes.ts";
@@ -112,7 +117,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const sessions = options.sessions ?? accounts.sessions;
   const carts = createCartRepository({ db, catalog });
   const checkout = createCheckoutShipping({ db, carts });
+  const relaySearch = createRelaySearch({ relayPoints: adapters.relayPoints, now: options.now ?? (() => new Date()) });
+  const geocoding = createGeocoding({ geocoder: adapters.geocoder });
   await app.register(mediaRoutes, { db });
+  // The relay map's offline style and shapes (unused when MAP_STYLE_URL names another style).
+  await app.register(mapRoutes);
   // The embedded mailbox shows every e-mail of the outbox: never on a configured (public) shop.
   if (config.demoMode) await app.register(mailboxRoutes, { outbox: createOutboxRepository(db) });
 
@@ -132,6 +141,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       ...newsletterHandlers({ newsletter, limits: accounts.limits }),
       ...cartHandlers({ carts, sessions }),
       ...shippingHandlers({ checkout, sessions }),
+      ...relayHandlers({ relaySearch }),
+      ...geocodingHandlers({ geocoding }),
       ...accounts.handlers,
     },
   });

@@ -1,11 +1,17 @@
 // The composition root: which adapter stands for each outside service, chosen from the
 // configuration in this one place (an embedded default, or the real service when configured).
 // server/main.ts and the tests build the adapters here and hand them to the app; tests replace
-// any of them through `overrides`. Payment, relay points, geocoding and the employees' identity
-// provider get their adapter here as they arrive.
+// any of them through `overrides`. Payment and the employees' identity provider get their adapter
+// here as they arrive.
 import { altchaCaptcha } from "./adapters/captcha/altcha-captcha.ts";
 import type { Captcha } from "./adapters/captcha/captcha.ts";
 import { recaptchaCaptcha } from "./adapters/captcha/recaptcha-captcha.ts";
+import { colissimoRelayPoints } from "./adapters/colissimo/colissimo-relay-points.ts";
+import { databaseRelayPoints } from "./adapters/colissimo/database-relay-points.ts";
+import type { RelayPoints } from "./adapters/colissimo/relay-points.ts";
+import { gazetteerGeocoder } from "./adapters/geocoding/gazetteer-geocoder.ts";
+import type { Geocoder } from "./adapters/geocoding/geocoder.ts";
+import { httpGeocoder } from "./adapters/geocoding/http-geocoder.ts";
 import { embeddedMailbox, smtpTransport, type MailTransport } from "./adapters/mail/mail-transport.ts";
 import { httpStaffDirectory, tableStaffDirectory, type StaffDirectory } from "./adapters/staff-directory/staff-directory.ts";
 import type { Config } from "./config.ts";
@@ -19,6 +25,10 @@ export interface Adapters {
   captcha: Captcha;
   /** The staff-number directory: the embedded table, else a web service (STAFF_DIRECTORY_URL). */
   staffDirectory: StaffDirectory;
+  /** Addresses to positions: the embedded gazetteer of French towns, else a geocoding service (GEOCODER_URL). */
+  geocoder: Geocoder;
+  /** Colissimo relay points: the embedded demo points searched by distance, else La Poste's web service (COLISSIMO_*). */
+  relayPoints: RelayPoints;
 }
 
 export function captchaFor(config: Config, db: Database, now: () => Date): Captcha {
@@ -33,11 +43,16 @@ export function createAdapters(
   overrides: Partial<Adapters> = {},
   now: () => Date = () => new Date(),
 ): Adapters {
+  const geocoder = overrides.geocoder ?? (config.geocoderUrl ? httpGeocoder({ url: config.geocoderUrl }) : gazetteerGeocoder());
   return {
     mailTransport: overrides.mailTransport ?? (config.smtpUrl ? smtpTransport({ url: config.smtpUrl, from: config.mailFrom }) : embeddedMailbox),
     captcha: overrides.captcha ?? captchaFor(config, db, now),
     staffDirectory:
       overrides.staffDirectory ?? (config.staffDirectoryUrl ? httpStaffDirectory({ url: config.staffDirectoryUrl }) : tableStaffDirectory(db)),
+    geocoder,
+    relayPoints:
+      overrides.relayPoints ??
+      (config.colissimo ? colissimoRelayPoints({ url: config.colissimo.url, credentials: config.colissimo.credentials }) : databaseRelayPoints({ db, geocoder })),
   };
 }
 

@@ -96,6 +96,11 @@ const EnvSchema = v.object({
     v.pipe(v.string(), v.regex(/^(true|\d{1,2}|[\w.:/]+(,\s*[\w.:/]+)*)$/, "must be true, a number of proxies or a list of proxy addresses")),
   ),
   MAIL_FROM: v.optional(v.pipe(v.string(), v.trim(), v.minLength(3)), DEFAULT_MAIL_FROM),
+  GEOCODER_URL: v.optional(v.pipe(v.string(), v.url("must be an absolute URL"), v.regex(/^https?:\/\//, "must be an http:// or https:// URL"))),
+  COLISSIMO_URL: v.optional(v.pipe(v.string(), v.url("must be an absolute URL"), v.regex(/^https?:\/\//, "must be an http:// or https:// URL"))),
+  COLISSIMO_ACCOUNT_NUMBER: v.optional(v.pipe(v.string(), v.trim(), v.regex(/^\w{1,20}$/, "must be the Colissimo account number"))),
+  COLISSIMO_PASSWORD: optionalText,
+  COLISSIMO_API_KEY: optionalText,
   SOCIAL_LINKS: v.optional(SocialLinksSchema),
 });
 
@@ -137,6 +142,10 @@ export interface Config {
   trustProxy: boolean | number | string[];
   /** The brand's social accounts, in the footer's order (sent to the SPA); empty: none shown. */
   socialLinks: readonly SocialLink[];
+  /** A geocoding service of the French address base's API shape; unset: the embedded gazetteer of French towns. */
+  geocoderUrl: string | undefined;
+  /** La Poste's Colissimo point-retrait web service; unset: the embedded demo relay points. */
+  colissimo: { url: string; credentials: { accountNumber: string; password: string } | { apiKey: string } } | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -146,6 +155,24 @@ function trustProxyOf(value: string | undefined): Config["trustProxy"] {
   if (value === "true") return true;
   if (/^\d+$/.test(value)) return Number(value);
   return value.split(",").map((item) => item.trim());
+}
+
+/** The Colissimo web service's address when none is configured (its REST version). */
+export const DEFAULT_COLISSIMO_URL = "https://ws.colissimo.fr/pointretrait-ws-cxf/rest/v2/pointretrait";
+
+function colissimoOf(url: string | undefined, accountNumber: string | undefined, password: string | undefined, apiKey: string | undefined): Config["colissimo"] {
+  if ((accountNumber === undefined) !== (password === undefined)) {
+    throw new ConfigError("Invalid configuration: COLISSIMO_ACCOUNT_NUMBER and COLISSIMO_PASSWORD must be set together");
+  }
+  if (accountNumber !== undefined && apiKey !== undefined) {
+    throw new ConfigError("Invalid configuration: set COLISSIMO_API_KEY or COLISSIMO_ACCOUNT_NUMBER and COLISSIMO_PASSWORD, not both");
+  }
+  const credentials = apiKey !== undefined ? { apiKey } : accountNumber !== undefined && password !== undefined ? { accountNumber, password } : undefined;
+  if (!credentials) {
+    if (url !== undefined) throw new ConfigError("Invalid configuration: COLISSIMO_URL needs COLISSIMO_API_KEY, or COLISSIMO_ACCOUNT_NUMBER and COLISSIMO_PASSWORD");
+    return undefined;
+  }
+  return { url: (url ?? DEFAULT_COLISSIMO_URL).replace(/\/$/, ""), credentials };
 }
 
 /** Parses the environment; throws a ConfigError whose message names the first bad variable. */
@@ -162,6 +189,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError("Invalid configuration: RECAPTCHA_SECRET and RECAPTCHA_SITE_KEY must be set together");
   }
   const port = parsed.PORT;
+  const colissimo = colissimoOf(parsed.COLISSIMO_URL, parsed.COLISSIMO_ACCOUNT_NUMBER, parsed.COLISSIMO_PASSWORD, parsed.COLISSIMO_API_KEY);
   return {
     port,
     host: parsed.HOST,
@@ -186,5 +214,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mailFrom: parsed.MAIL_FROM,
     trustProxy: trustProxyOf(parsed.TRUST_PROXY),
     socialLinks: parsed.SOCIAL_LINKS ?? DEFAULT_SOCIAL_LINKS,
+    geocoderUrl: parsed.GEOCODER_URL?.replace(/\/$/, ""),
+    colissimo,
   };
 }

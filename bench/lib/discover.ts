@@ -1,9 +1,23 @@
 // Builds the request sets from the API itself: categories from the tree, product slugs and words
-// from listings, search terms and autocomplete prefixes from product names.
+// from listings, search terms and autocomplete prefixes from product names; relay searches around
+// the towns of the gazetteer the embedded relay points are placed around.
+import { embeddedGazetteer } from "../../server/adapters/geocoding/gazetteer.ts";
 import type { ReadCacheModel } from "./cache-model.ts";
 
-export type ScenarioName = "listing" | "search" | "autocomplete" | "product";
-export const SCENARIOS: readonly ScenarioName[] = ["listing", "search", "autocomplete", "product"];
+export type ScenarioName = "listing" | "search" | "autocomplete" | "product" | "relays";
+export const SCENARIOS: readonly ScenarioName[] = ["listing", "search", "autocomplete", "product", "relays"];
+
+/** One request of a run. A set's entry is a URL to GET, or `POST <path> <JSON body>`. */
+export interface BenchRequest {
+  method: "GET" | "POST";
+  path: string;
+  body?: string;
+}
+
+export function requestOf(entry: string): BenchRequest {
+  const post = /^POST (\S+) (.+)$/.exec(entry);
+  return post?.[1] && post[2] ? { method: "POST", path: post[1], body: post[2] } : { method: "GET", path: entry };
+}
 
 export interface UrlSets {
   /** The everyday set: a few dozen URLs a shop's traffic concentrates on. */
@@ -60,12 +74,18 @@ export class ApiClient {
     return { authorization: `Bearer ${this.token}`, accept: "application/json" };
   }
 
-  /** GET a path; resolves to the status and the parsed body (undefined when not JSON). */
-  async get(path: string): Promise<{ status: number; body: unknown }> {
+  /** Sends a set's entry (a URL to GET, or a POST); resolves to the status and the parsed body (undefined when not JSON). */
+  async get(entry: string): Promise<{ status: number; body: unknown }> {
     const startedAt = performance.now();
-    const response = await fetch(`${this.baseUrl}${path}`, { headers: this.headers, signal: AbortSignal.timeout(60_000) });
+    const request = requestOf(entry);
+    const response = await fetch(`${this.baseUrl}${request.path}`, {
+      method: request.method,
+      headers: request.body ? { ...this.headers, "content-type": "application/json" } : this.headers,
+      body: request.body,
+      signal: AbortSignal.timeout(60_000),
+    });
     const text = await response.text();
-    this.cache.observe(path, startedAt, performance.now());
+    this.cache.observe(entry, startedAt, performance.now());
     let body: unknown;
     try {
       body = JSON.parse(text);
@@ -147,6 +167,47 @@ export const searchUrl = (term: string, page = 0, sort?: string, locale?: string
 export const autocompleteUrl = (prefix: string, locale?: string) =>
   `/api/v1/products/search-autocomplete?searchTerm=${q(prefix)}` + (locale ? `&locale=${locale}` : "");
 export const productUrl = (slug: string) => `/api/v1/products/slug/${q(slug)}`;
+
+export const RELAY_SEARCH_PATH = "/api/v1/colissimo/relays";
+const RELAY_WEIGHTS = [500, 1500, 3000, 8000, 25_000] as const;
+
+/** A relay search as the relay modal sends it: the town's address, a parcel weight, today plus 2 days. */
+export function relaySearchEntry(town: { name: string; postcode: string }, weight: number, shippingDate: string): string {
+  const body = { address: "1 place de la Mairie", countryCode: "FR", zipCode: town.postcode, city: town.name, weight, shippingDate };
+  return `POST ${RELAY_SEARCH_PATH}?locale=fr_FR ${JSON.stringify(body)}`;
+}
+
+/** The gazetteer's towns that have relay points, the most populous first, as the relay form names them. */
+function relayTowns(): { name: string; postcode: string }[] {
+  return embeddedGazetteer()
+    .towns.filter((town) => town.postcodes.length > 0 && town.population > 0)
+    .toSorted((a, b) => b.population - a.population)
+    .map((town) => ({ name: town.parent && town.name.startsWith(town.parent) ? town.parent : town.name, postcode: town.postcodes[0] ?? "" }));
+}
+
+const inTwoDays = () => new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
+
+/** Relay searches around the most populous towns (where shoppers are) and some towns of any size. */
+function relaySearchEntries(count: number, seed: number): string[] {
+  const towns = relayTowns();
+  const large = towns.slice(0, Math.ceil(count * 0.75));
+  const others = shuffled(towns.slice(large.length), seed).slice(0, count - large.length);
+  const random = seededRandom(seed);
+  const shippingDate = inTwoDays();
+  return shuffled(
+    [...large, ...others].map((town) => relaySearchEntry(town, RELAY_WEIGHTS[Math.floor(random() * RELAY_WEIGHTS.length)] ?? 1500, shippingDate)),
+    seed + 1,
+  );
+}
+
+/** Every town with every weight: tens of thousands of searches, so that most reach the database. */
+function everyRelaySearch(seed: number): string[] {
+  const shippingDate = inTwoDays();
+  return shuffled(
+    relayTowns().flatMap((town) => RELAY_WEIGHTS.map((weight) => relaySearchEntry(town, weight, shippingDate))),
+    seed,
+  );
+}
 
 interface Vocabulary {
   /** word → number of distinct product names (base part) it appears in */
@@ -253,9 +314,10 @@ export async function discoverUrlSets(
     search: standardSearch,
     autocomplete: standardAutocomplete,
     product: standardProduct,
+    relays: relaySearchEntries(size, 7),
   };
 
-  const wide: Record<ScenarioName, string[]> = { listing: [], search: [], autocomplete: [], product: [] };
+  const wide: Record<ScenarioName, string[]> = { listing: [], search: [], autocomplete: [], product: [], relays: [] };
   if (options.wide) {
     wide.listing = shuffled(
       [...level1, ...level2].flatMap((path) =>
@@ -293,6 +355,7 @@ export async function discoverUrlSets(
       13,
     );
     wide.product = shuffled(unique([...slugsByCategory.values()].flat()).map(productUrl), 14);
+    wide.relays = everyRelaySearch(15);
   }
 
   return {

@@ -4,7 +4,7 @@ import { cpus } from "node:os";
 import { setTimeout as delay } from "node:timers/promises";
 import autocannon from "autocannon";
 import type { CacheTally, ReadCacheModel } from "./cache-model.ts";
-import type { ApiClient } from "./discover.ts";
+import { requestOf, type ApiClient } from "./discover.ts";
 import { onInterrupt, throwIfInterrupted } from "./lifecycle.ts";
 
 export interface IdleProbe {
@@ -159,9 +159,15 @@ export async function measure(
   // Per-URL request objects; `onResponse` runs right before autocannon's `response` event for the
   // same client, which is how a latency gets paired with its URL.
   let lastIndex = -1;
-  const requests: autocannon.Request[] = spec.urls.map((path) => {
-    const index = indexOf.get(path) ?? -1;
-    return { method: "GET", path, onResponse: () => (lastIndex = index) };
+  const requests: autocannon.Request[] = spec.urls.map((entry) => {
+    const index = indexOf.get(entry) ?? -1;
+    const { method, path, body } = requestOf(entry);
+    return {
+      method,
+      path,
+      ...(body ? { body, headers: { ...spec.headers, "content-type": "application/json" } } : {}),
+      onResponse: () => (lastIndex = index),
+    };
   });
   let clientNumber = 0;
   const setupClient = (client: autocannon.Client) => {

@@ -39,6 +39,7 @@ export const TARGETS: Target[] = [
   { id: "listing-throughput", scenario: "listing", connections: 32, metric: "requestsPerSecond", comparison: ">=", value: 3000, unit: "req/s" },
   { id: "listing-p99", scenario: "listing", connections: 32, metric: "p99", comparison: "<=", value: 25, unit: "ms" },
   { id: "autocomplete-p95", scenario: "autocomplete", metric: "p95", comparison: "<=", value: 15, unit: "ms" },
+  { id: "relays-p95", scenario: "relays", connections: 32, metric: "p95", comparison: "<=", value: 30, unit: "ms" },
 ];
 
 export function checkTargets(scenario: ScenarioName, urlSet: UrlSetName, connections: number, figures: RunFigures): TargetCheck[] {

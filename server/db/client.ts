@@ -4,6 +4,8 @@ import { mkdir } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
+import { cube } from "@electric-sql/pglite/contrib/cube";
+import { earthdistance } from "@electric-sql/pglite/contrib/earthdistance";
 import { unaccent } from "@electric-sql/pglite/contrib/unaccent";
 import type { SQL } from "drizzle-orm";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
@@ -53,7 +55,7 @@ async function openPglite(dataDir: string): Promise<Database> {
   const inMemory = dataDir.startsWith("memory://");
   const location = inMemory ? dataDir : path.resolve(dataDir, "pglite");
   if (!inMemory) await mkdir(location, { recursive: true });
-  const client = await PGlite.create(location, { extensions: { unaccent } });
+  const client = await PGlite.create(location, { extensions: { unaccent, cube, earthdistance } });
   const orm = drizzlePglite(client, { schema });
   return {
     kind: "pglite",

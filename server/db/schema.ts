@@ -783,3 +783,41 @@ export const staffDirectory = pgTable(
   },
   (t) => [check("staff_directory_number_check", sql`char_length(${t.staffNumber}) = 8`)],
 );
+
+/**
+ * Colissimo relay points of the embedded default (a demo dataset around real French towns).
+ * Searched nearest first through a GiST index on `ll_to_earth(lat, lng)` (extensions cube and
+ * earthdistance), created in a custom migration since Drizzle cannot express it.
+ */
+export const relayPoints = pgTable(
+  "relay_points",
+  {
+    id: text("id").primaryKey(),
+    name: text("name").notNull(),
+    company: text("company"),
+    street: text("street").notNull(),
+    postCode: text("post_code").notNull(),
+    city: text("city").notNull(),
+    country: text("country").notNull().default("FR"),
+    lat: doublePrecision("lat").notNull(),
+    lng: doublePrecision("lng").notNull(),
+    /** Colissimo's type of point: A2P (shop), BPR (post office), ACP (village post office), CDI (delivery office), PCS (locker)… */
+    pointType: text("point_type").notNull(),
+    /** Heaviest parcel the point takes, in grams. */
+    maxWeightGrams: integer("max_weight_grams").notNull(),
+    /** Opening hours Monday to Sunday (`08:30-12:00 14:00-18:30`), null on a closed day. */
+    openingHours: jsonb("opening_hours").$type<(string | null)[]>().notNull(),
+    /** A yearly closure for holidays (`MM-DD`, both days included): no parcel goes there for a date inside it. */
+    closedFrom: text("closed_from"),
+    closedUntil: text("closed_until"),
+  },
+  (t) => [
+    check("relay_points_weight_check", sql`${t.maxWeightGrams} > 0`),
+    check("relay_points_position_check", sql`${t.lat} between -90 and 90 and ${t.lng} between -180 and 180`),
+    check("relay_points_hours_check", sql`jsonb_array_length(${t.openingHours}) = 7`),
+    check(
+      "relay_points_closure_check",
+      sql`(${t.closedFrom} is null) = (${t.closedUntil} is null) and ${t.closedFrom} ~ '^[0-9]{2}-[0-9]{2}$' and ${t.closedUntil} ~ '^[0-9]{2}-[0-9]{2}$'`,
+    ),
+  ],
+);

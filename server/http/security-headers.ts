@@ -1,8 +1,9 @@
 // HTTP security headers of every answer (helmet), and the Content-Security-Policy of the shop's
 // pages: exactly what the shop loads. Its own scripts, plus the inline loader of each page by its
 // hash; its own styles (and the style elements its widgets insert); its own pictures, videos and
-// API; the captcha's worker (a blob: URL); outside services only when they are configured: Google
-// reCAPTCHA, the map style's host. JSON answers get a policy that allows nothing.
+// API; the captcha's worker (a blob: URL); what the relay map draws with (a blob: worker, blob: and
+// data: images, its offline style from the shop); outside services only when they are configured:
+// Google reCAPTCHA, the map style's host. JSON answers get a policy that allows nothing.
 import { createHash } from "node:crypto";
 import fastifyHelmet from "@fastify/helmet";
 import type { FastifyInstance } from "fastify";
@@ -18,9 +19,16 @@ export interface PolicySources {
   workers?: string[];
 }
 
-/** What the configuration adds: reCAPTCHA's script and frame, the map style's host. */
+/**
+ * What the relay map (MapLibre) needs whatever the configuration: it runs its work in a worker
+ * made from a blob, draws images it decodes into blob: and data: URLs, and fetches its style and
+ * shapes, the shop's own offline ones by default (/map/style.json).
+ */
+export const MAP_POLICY_SOURCES: PolicySources = { workers: ["blob:"], images: ["data:", "blob:"], connections: ["'self'"] };
+
+/** What the configuration adds to the shop's own: the map's needs, reCAPTCHA's script and frame, the map style's host. */
 export function configuredSources(config: Config): PolicySources[] {
-  const sources: PolicySources[] = [];
+  const sources: PolicySources[] = [MAP_POLICY_SOURCES];
   if (config.captcha.provider === "recaptcha") {
     sources.push({
       scripts: ["https://www.google.com/recaptcha/", "https://www.gstatic.com/recaptcha/"],
@@ -29,7 +37,8 @@ export function configuredSources(config: Config): PolicySources[] {
     });
   }
   if (config.mapStyleUrl) {
-    // The style, its tiles, glyphs and sprites are fetched by the map's code (and drawn from blobs).
+    // The style, its tiles, glyphs and sprites are fetched by the map's code (and drawn from blobs);
+    // a style whose tiles or fonts live on other hosts needs those hosts too.
     const origin = new URL(config.mapStyleUrl).origin;
     sources.push({ connections: [origin], images: [origin] });
   }

@@ -5,6 +5,7 @@ import type { Database } from "../db/client.ts";
 import { demoCustomers, demoStaffDirectory } from "../modules/customers/demo-customers.ts";
 import { demoContentDocuments } from "./content-documents.ts";
 import { demoCoupons } from "./coupons.ts";
+import { demoRelayPoints } from "./relay-points.ts";
 import type { SeedOptions } from "./seed.ts";
 import { demoShippingRules } from "./shipping-rules.ts";
 
@@ -15,4 +16,4 @@ export interface DemoPart {
   seedIfEmpty(db: Database, options: SeedOptions): Promise<boolean>;
 }
 
-export const DEMO_PARTS: DemoPart[] = [demoContentDocuments, demoCoupons, demoShippingRules, demoStaffDirectory, demoCustomers];
+export const DEMO_PARTS: DemoPart[] = [demoContentDocuments, demoCoupons, demoShippingRules, demoStaffDirectory, demoCustomers, demoRelayPoints];

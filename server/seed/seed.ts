@@ -14,6 +14,7 @@ import { categoryTree } from "./data/categories.ts";
 import { landingPages } from "./data/content.ts";
 import { products as seedProducts } from "./data/products.ts";
 import { DEMO_PARTS } from "./demo-parts.ts";
+import { randomGenerator } from "./random.ts";
 import type { Localized, SeedCategory, SeedProduct } from "./types.ts";
 
 export interface SeedOptions {
@@ -27,27 +28,6 @@ const PALETTE = ["#0b2545", "#13315c", "#8da9c4", "#eef4ed", "#f4d35e", "#ee6c4d
 const LIGHT = new Set(["#8da9c4", "#eef4ed", "#f4d35e"]);
 const BATCH = 500;
 const DEFAULT_TAX_RATE_BP = 2000;
-
-/** A small deterministic pseudo-random generator (mulberry32). */
-export function randomGenerator(seed: number) {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  return {
-    next,
-    int: (min: number, max: number) => min + Math.floor(next() * (max - min + 1)),
-    pick: <T>(items: readonly T[]): T => {
-      const item = items[Math.floor(next() * items.length)];
-      if (item === undefined) throw new Error("pick from an empty list");
-      return item;
-    },
-  };
-}
 
 export function slugify(text: string): string {
   return text

@@ -5,6 +5,8 @@ import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loadConfig } from "../../server/config.ts";
+import { configuredSources, MAP_POLICY_SOURCES } from "../../server/http/security-headers.ts";
 import { startTestApp, TEST_TOKEN, type TestApp } from "../support/test-app.ts";
 
 let webRoot: string;
@@ -42,6 +44,14 @@ function directives(policy: string | string[] | number | undefined): Map<string,
 const inlineScripts = (html: string) =>
   [...html.matchAll(/<script(?![^>]*\bsrc=)([^>]*)>([\s\S]*?)<\/script>/g)].filter(([, attributes]) => !(attributes ?? "").includes("application/json"));
 
+describe("what the relay map needs", () => {
+  it("is in every page's policy, whatever else the configuration brings", () => {
+    expect(MAP_POLICY_SOURCES).toEqual({ workers: ["blob:"], images: ["data:", "blob:"], connections: ["'self'"] });
+    expect(configuredSources(loadConfig({}))).toContainEqual(MAP_POLICY_SOURCES);
+    expect(configuredSources(loadConfig({ RECAPTCHA_SECRET: "s", RECAPTCHA_SITE_KEY: "k" }))).toContainEqual(MAP_POLICY_SOURCES);
+  });
+});
+
 describe("security headers over http", () => {
   let shop: TestApp;
   beforeAll(async () => {
@@ -70,6 +80,18 @@ describe("security headers over http", () => {
     expect(response.headers["x-frame-options"]).toBe("DENY");
     expect(response.headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
     expect(response.headers["strict-transport-security"]).toBeUndefined();
+  });
+
+  it("lets the relay map work offline: its blob worker, its decoded images, its style and shapes from the shop only", async () => {
+    const policy = directives((await shop.app.inject({ url: "/fr/commande/livraison" })).headers["content-security-policy"]);
+    expect(policy.get("worker-src")).toEqual(expect.arrayContaining(["blob:"]));
+    expect(policy.get("img-src")).toEqual(expect.arrayContaining(["'self'", "data:", "blob:"]));
+    // The offline style and its shapes are the shop's: nothing outside it is reachable.
+    expect(policy.get("connect-src")).toEqual(["'self'"]);
+    expect(policy.get("font-src")).toEqual(["'self'"]);
+    const style = await shop.app.inject({ url: "/map/style.json" });
+    expect(style.statusCode).toBe(200);
+    expect(style.headers["content-security-policy"]).toBe("default-src 'none'; frame-ancestors 'none'");
   });
 
   it("gives API answers a policy that allows nothing, and the same headers", async () => {
@@ -112,6 +134,9 @@ describe("security headers over https, with outside services configured", () => 
     expect(policy.get("script-src")).toContain("https://www.google.com/recaptcha/");
     expect(policy.get("frame-src")).toContain("https://www.google.com/recaptcha/");
     expect(policy.get("connect-src")).toEqual(expect.arrayContaining(["'self'", "https://tiles.example.net"]));
+    // The configured style's tiles and sprites are drawn as images, by the map's blob worker.
+    expect(policy.get("img-src")).toEqual(expect.arrayContaining(["'self'", "data:", "blob:", "https://tiles.example.net"]));
+    expect(policy.get("worker-src")).toEqual(expect.arrayContaining(["blob:"]));
     expect(policy.get("default-src")).toEqual(["'self'"]);
   });
 });

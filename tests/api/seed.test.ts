@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedIfEmpty, catalogueProducts, slugify } from "../../server/seed/seed.ts";
 import { products } from "../../server/seed/data/products.ts";
+import { demoRelayPointRows } from "../../server/seed/relay-points.ts";
 import { backends, startTestApp, type TestApp } from "../support/test-app.ts";
 
 describe("slugs", () => {
@@ -21,6 +22,14 @@ describe("generated large catalogues", () => {
   });
 });
 
+describe("the demo relay points", () => {
+  it("are the same every time, with unique identifiers", () => {
+    const first = demoRelayPointRows();
+    expect(demoRelayPointRows()).toEqual(first);
+    expect(new Set(first.map((row) => row.id)).size).toBe(first.length);
+  });
+});
+
 describe.each(backends())("the demo catalogue on $name", (backend) => {
   let shop: TestApp;
   const count = async (query: ReturnType<typeof sql>) => (await shop.db.rows<{ n: number }>(query))[0]?.n ?? 0;
@@ -32,8 +41,16 @@ describe.each(backends())("the demo catalogue on $name", (backend) => {
 
   it("is loaded once: seeding again changes nothing", async () => {
     const before = await count(sql`select count(*)::int as n from offers`);
+    const relayPoints = await count(sql`select count(*)::int as n from relay_points`);
     expect(await seedIfEmpty(shop.db, { brandName: "Escale" })).toBe(false);
     expect(await count(sql`select count(*)::int as n from offers`)).toBe(before);
+    expect(await count(sql`select count(*)::int as n from relay_points`)).toBe(relayPoints);
+  });
+
+  it("has the demo relay points, at least 5,000", async () => {
+    const rows = demoRelayPointRows();
+    expect(rows.length).toBeGreaterThanOrEqual(5000);
+    expect(await count(sql`select count(*)::int as n from relay_points`)).toBe(rows.length);
   });
 
   it("has at least 150 products, 30 of them configurable with one offer per variant", async () => {

@@ -70,7 +70,7 @@ describe("serving the shop", () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers["cache-control"]).toBe("no-store");
     const config = response.json();
-    expect(config).toMatchObject({ storefrontToken: TEST_TOKEN, brandName: "Aile </script><b>", mapStyleUrl: null });
+    expect(config).toMatchObject({ storefrontToken: TEST_TOKEN, brandName: "Aile </script><b>", mapStyleUrl: "/map/style.json", mapStyleExternal: false });
     // SOCIAL_LINKS unset: the networks' home pages.
     expect(config.socialLinks).toEqual(DEFAULT_SOCIAL_LINKS);
   });
@@ -215,6 +215,7 @@ describe("keeping the server's secrets out of what the browser gets", () => {
       storefrontToken: TEST_TOKEN,
       brandName: PUBLIC.brandName,
       mapStyleUrl: PUBLIC.mapStyleUrl,
+      mapStyleExternal: true,
       captcha:
         captcha === "altcha"
           ? { provider: "altcha", siteKey: null, challengeUrl: "/api/v1/captcha/challenge" }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ConfigError, DEFAULT_ALTCHA_MAX_NUMBER, DEFAULT_MAIL_FROM, DEFAULT_SOCIAL_LINKS, DEMO_STOREFRONT_TOKEN, loadConfig } from "../../server/config.ts";
+import { ConfigError, DEFAULT_ALTCHA_MAX_NUMBER, DEFAULT_COLISSIMO_URL, DEFAULT_MAIL_FROM, DEFAULT_SOCIAL_LINKS, DEMO_STOREFRONT_TOKEN, loadConfig } from "../../server/config.ts";
 
 describe("configuration", () => {
   it("runs on embedded defaults when nothing is configured", () => {
@@ -22,7 +22,27 @@ describe("configuration", () => {
       smtpUrl: undefined,
       mailFrom: DEFAULT_MAIL_FROM,
       socialLinks: DEFAULT_SOCIAL_LINKS,
+      mapStyleUrl: undefined,
+      geocoderUrl: undefined,
+      colissimo: undefined,
     });
+  });
+
+  it("uses the Colissimo web service once it has an account, and a geocoding service once it has an address", () => {
+    expect(loadConfig({ COLISSIMO_ACCOUNT_NUMBER: "812345", COLISSIMO_PASSWORD: "pass" }).colissimo).toEqual({
+      url: DEFAULT_COLISSIMO_URL,
+      credentials: { accountNumber: "812345", password: "pass" },
+    });
+    expect(loadConfig({ COLISSIMO_API_KEY: "key", COLISSIMO_URL: "https://ws.example.com/pointretrait/" }).colissimo).toEqual({
+      url: "https://ws.example.com/pointretrait",
+      credentials: { apiKey: "key" },
+    });
+    expect(loadConfig({ GEOCODER_URL: "https://geo.example.com/" }).geocoderUrl).toBe("https://geo.example.com");
+    expect(loadConfig({ MAP_STYLE_URL: "https://tiles.example.com/style.json" }).mapStyleUrl).toBe("https://tiles.example.com/style.json");
+    expect(() => loadConfig({ COLISSIMO_ACCOUNT_NUMBER: "812345" })).toThrow(/COLISSIMO_PASSWORD/);
+    expect(() => loadConfig({ COLISSIMO_PASSWORD: "pass" })).toThrow(/COLISSIMO_ACCOUNT_NUMBER/);
+    expect(() => loadConfig({ COLISSIMO_API_KEY: "key", COLISSIMO_ACCOUNT_NUMBER: "812345", COLISSIMO_PASSWORD: "pass" })).toThrow(/not both/);
+    expect(() => loadConfig({ COLISSIMO_URL: "https://ws.example.com/pointretrait" })).toThrow(/COLISSIMO_URL needs/);
   });
 
   it("links the footer to the networks' own home pages until the brand's accounts are configured", () => {
@@ -122,6 +142,11 @@ describe("configuration", () => {
     ["ALTCHA_HMAC_KEY", "short", /ALTCHA_HMAC_KEY/],
     ["ALTCHA_MAX_NUMBER", "0", /ALTCHA_MAX_NUMBER/],
     ["STAFF_DIRECTORY_URL", "directory", /STAFF_DIRECTORY_URL/],
+    ["GEOCODER_URL", "geo.example.com", /GEOCODER_URL/],
+    ["GEOCODER_URL", "ftp://geo.example.com", /GEOCODER_URL/],
+    ["COLISSIMO_URL", "colissimo", /COLISSIMO_URL/],
+    ["COLISSIMO_ACCOUNT_NUMBER", "81 23 45", /COLISSIMO_ACCOUNT_NUMBER/],
+    ["MAP_STYLE_URL", "style.json", /MAP_STYLE_URL/],
     ["SMTP_URL", "mail.example.com", /SMTP_URL/],
     ["TRUST_PROXY", "any proxy", /TRUST_PROXY/],
     ["SOCIAL_LINKS", "facebook=https://www.facebook.com/escale,tiktok=https://www.tiktok.com/@escale", /SOCIAL_LINKS.*one of facebook, instagram, linkedin, youtube.*tiktok/],

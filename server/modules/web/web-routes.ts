@@ -14,6 +14,7 @@ import type { Config } from "../../config.ts";
 import { noRouteBody } from "../../http/errors.ts";
 import { configuredSources, inlineScriptHashes, pagePolicy } from "../../http/security-headers.ts";
 import type { Lang } from "../../../common/languages.ts";
+import { OFFLINE_STYLE_PATH } from "../map/map-style.ts";
 import { consentUndecided, firstPaintMarkup, loadFirstPaintTexts, withFirstPaint, withScriptsAfterFirstPaint, type FirstPaintTexts } from "./first-paint.ts";
 
 export const DEFAULT_WEB_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../dist/web");
@@ -22,13 +23,14 @@ export const DEFAULT_WEB_ROOT = path.resolve(path.dirname(fileURLToPath(import.m
 export const CAPTCHA_CHALLENGE_URL = "/api/v1/captcha/challenge";
 
 /** Paths the SPA must never answer for: they belong to the server. */
-const SERVER_PREFIXES = ["/api/", "/media/", "/healthz", "/runtime-config.json", "/dev/"];
+const SERVER_PREFIXES = ["/api/", "/media/", "/map/", "/healthz", "/runtime-config.json", "/dev/"];
 
 export function runtimeConfigOf(config: Config): RuntimeConfig {
   return {
     storefrontToken: config.storefrontToken,
     brandName: config.brandName,
-    mapStyleUrl: config.mapStyleUrl ?? null,
+    mapStyleUrl: config.mapStyleUrl ?? OFFLINE_STYLE_PATH,
+    mapStyleExternal: config.mapStyleUrl !== undefined && new URL(config.mapStyleUrl).origin !== new URL(config.publicUrl).origin,
     captcha:
       config.captcha.provider === "recaptcha"
         ? { provider: "recaptcha", siteKey: config.captcha.siteKey, challengeUrl: null }

@@ -10,11 +10,15 @@ import { reportLoadFailure, withLoadTimeout } from "../../../ui/chunk-load.ts";
 import type { RelayMapProps } from "./relay-map-props.ts";
 import type { RelayMapViewProps } from "./relay-map.tsx";
 
-export type MapStyle = NonNullable<RuntimeConfig["map"]>;
+export interface MapStyle {
+  styleUrl: string;
+  /** From another site: loaded only after the visitor's 'maps' consent. */
+  external: boolean;
+}
 
-/** The map's style from the runtime configuration; a configuration without `map` names only an outside style. */
-export function mapStyleOf(config: Pick<RuntimeConfig, "map" | "mapStyleUrl">): MapStyle | null {
-  return config.map ?? (config.mapStyleUrl ? { styleUrl: config.mapStyleUrl, external: true } : null);
+/** The map's style from the runtime configuration (the shop's offline style, or MAP_STYLE_URL). */
+export function mapStyleOf(config: Pick<RuntimeConfig, "mapStyleUrl" | "mapStyleExternal">): MapStyle {
+  return { styleUrl: config.mapStyleUrl, external: config.mapStyleExternal };
 }
 
 /** Whether the browser can draw a MapLibre map. */

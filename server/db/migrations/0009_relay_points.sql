@@ -1,0 +1,20 @@
+CREATE TABLE "relay_points" (
+	"id" text PRIMARY KEY NOT NULL,
+	"name" text NOT NULL,
+	"company" text,
+	"street" text NOT NULL,
+	"post_code" text NOT NULL,
+	"city" text NOT NULL,
+	"country" text DEFAULT 'FR' NOT NULL,
+	"lat" double precision NOT NULL,
+	"lng" double precision NOT NULL,
+	"point_type" text NOT NULL,
+	"max_weight_grams" integer NOT NULL,
+	"opening_hours" jsonb NOT NULL,
+	"closed_from" text,
+	"closed_until" text,
+	CONSTRAINT "relay_points_weight_check" CHECK ("relay_points"."max_weight_grams" > 0),
+	CONSTRAINT "relay_points_position_check" CHECK ("relay_points"."lat" between -90 and 90 and "relay_points"."lng" between -180 and 180),
+	CONSTRAINT "relay_points_hours_check" CHECK (jsonb_array_length("relay_points"."opening_hours") = 7),
+	CONSTRAINT "relay_points_closure_check" CHECK (("relay_points"."closed_from" is null) = ("relay_points"."closed_until" is null) and "relay_points"."closed_from" ~ '^[0-9]{2}-[0-9]{2}$' and "relay_points"."closed_until" ~ '^[0-9]{2}-[0-9]{2}$')
+);
