@@ -209,6 +209,43 @@ async function lazyChunks(manifest: Manifest, entryKeys: Set<string>): Promise<L
   return reports.sort((a, b) => b.jsGzipBytes - a.jsGzipBytes);
 }
 
+/** The checkout's shipping step as its code loads: the page (with its layout and texts), then the
+ *  relay picker it opens, then the picker's map (DESIGN §3: the map only in the relay modal). */
+const SHIPPING_STEP_PARTS = [
+  { part: "shipping step", sources: ["src/shell/checkout-pages.ts", "locales/fr/customer.po"] },
+  { part: "+ relay picker", sources: ["src/features/checkout/relay-picker/relay-modal.tsx"] },
+  { part: "+ its map", sources: ["src/features/checkout/relay-picker/relay-map.tsx"] },
+] as const;
+
+interface StepPartReport {
+  part: string;
+  /** What this part adds to what is already loaded (gzip). */
+  jsGzipBytes: number;
+  cssGzipBytes: number;
+  /** The entry and every part up to this one. */
+  totalJsGzipBytes: number;
+}
+
+async function shippingStepReport(manifest: Manifest, entryKeys: Set<string>, entry: EntryReport): Promise<StepPartReport[]> {
+  const loaded = new Set(entryKeys);
+  let total = entry.jsGzipBytes;
+  const reports: StepPartReport[] = [];
+  for (const { part, sources } of SHIPPING_STEP_PARTS) {
+    const keys = new Set<string>();
+    for (const source of sources) {
+      if (!manifest[source]) throw new Error(`${source} is not a chunk of the build: update SHIPPING_STEP_PARTS`);
+      for (const key of staticClosure(manifest, source)) if (!loaded.has(key)) keys.add(key);
+    }
+    keys.forEach((key) => loaded.add(key));
+    const files = filesOf(manifest, keys);
+    const js = await Promise.all(files.js.map(assetSize));
+    const css = await Promise.all(files.css.map(assetSize));
+    total += sum(js, "gzipBytes");
+    reports.push({ part, jsGzipBytes: sum(js, "gzipBytes"), cssGzipBytes: sum(css, "gzipBytes"), totalJsGzipBytes: total });
+  }
+  return reports;
+}
+
 // ─────────────────────────────── Pages ───────────────────────────────
 
 type Lang = "fr" | "en";
@@ -577,6 +614,7 @@ async function main(): Promise<void> {
   const manifest = await readManifest();
   const { report: entry, keys: entryKeys } = await entryReport(manifest);
   const lazy = await lazyChunks(manifest, entryKeys);
+  const shippingStep = await shippingStepReport(manifest, entryKeys, entry);
 
   const dataDir = await mkdtemp(join(tmpdir(), "escale-bench-web-"));
   const removeData = onCleanup("the data folder", () => rm(dataDir, { recursive: true, force: true }));
@@ -607,6 +645,8 @@ async function main(): Promise<void> {
       ["path"],
     ),
   );
+  console.log("\nThe checkout's shipping step, part by part (what each adds; the map's worker is fetched apart)");
+  console.log(table(["part", "JS", "CSS", "JS with the entry"], shippingStep.map((step) => [step.part, kb(step.jsGzipBytes), kb(step.cssGzipBytes), kb(step.totalJsGzipBytes)])));
   if (lazy.length > 0) {
     console.log("\nLazy chunks (with their own static imports, beyond the entry)");
     console.log(
@@ -680,7 +720,7 @@ async function main(): Promise<void> {
     },
     options: { lighthouseRuns: options.runs, lighthousePages: LIGHTHOUSE_PAGES, gzipLevel: 9 },
     servedCompressed: compressed,
-    bundle: { entry, lazyChunks: lazy, routes },
+    bundle: { entry, lazyChunks: lazy, routes, shippingStep },
     lighthouse: pages,
     targets,
   };

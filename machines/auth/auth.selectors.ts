@@ -1,7 +1,7 @@
-// What the sign-in dialog's views read from its snapshot.
+// What the shell reads from the sign-in dialog's snapshot: which view is shown (the form's own
+// selectors are in auth-dialog.selectors.ts, loaded with the forms).
 import type { SnapshotFrom } from "xstate";
 import type { authMachine } from "./auth.machine.ts";
-import type { AuthErrorId, AuthTab } from "./auth.types.ts";
 
 type AuthSnapshot = SnapshotFrom<typeof authMachine>;
 
@@ -15,31 +15,4 @@ export function selectView(snapshot: AuthSnapshot): AuthView {
   if (snapshot.matches("resetSent")) return "resetSent";
   for (const view of OPEN_VIEWS) if (snapshot.matches({ open: view })) return view;
   return "closed";
-}
-
-export function selectTab(snapshot: AuthSnapshot): AuthTab {
-  return snapshot.context.flow === "gpnet" ? "employee" : "personal";
-}
-
-export function isSubmitting(snapshot: AuthSnapshot): boolean {
-  return snapshot.hasTag("loading");
-}
-
-export function selectErrorId(snapshot: AuthSnapshot): AuthErrorId | null {
-  return snapshot.context.errorId;
-}
-
-/** Attempts left for the one-time code (shown in the code view only). */
-export function selectAttemptsLeft(snapshot: AuthSnapshot): number | null {
-  return snapshot.matches({ open: "code" }) ? snapshot.context.attemptsLeft : null;
-}
-
-/** Opened because the stored session could not be read. */
-export function isReloaded(snapshot: AuthSnapshot): boolean {
-  return snapshot.context.reloaded;
-}
-
-/** The address the code was sent to, or the reset link. */
-export function selectEmail(snapshot: AuthSnapshot): string {
-  return snapshot.context.email;
 }

@@ -13,7 +13,7 @@ export { LanguageLayout };
 const infoPages = () => withTexts(import("../features/content/info-pages.tsx"), "browsing");
 const errorPages = () => withTexts(import("../features/errors/error-pages.tsx"), "browsing");
 const accountPage = () => withTexts(import("../features/account/account-page.tsx"), "customer");
-const checkoutPages = () => withTexts(import("../features/checkout/coming-steps.tsx"), "customer");
+const checkoutPages = () => withTexts(import("../shell/checkout-pages.ts"), "customer");
 
 /** A page's component, loaded when needed; a download that stalls fails like a lost one. */
 function lazyPage<T extends Record<string, unknown>>(importer: () => Promise<T>, exportName: keyof T & string): RouteComponent {
@@ -61,20 +61,20 @@ export const pageComponents: Record<Exclude<PageId, ComingPageId>, RouteComponen
   blog: lazyPage(infoPages, "BlogPage"),
   unauthorized: lazyPage(errorPages, "UnauthorizedPage"),
   notFound: lazyPage(errorPages, "NotFoundPage"),
-  checkoutSignIn: lazyPage(() => withTexts(import("../shell/checkout-sign-in-page.tsx"), "customer"), "CheckoutSignInPage"),
-  checkoutShipping: lazyPage(() => withTexts(import("../shell/checkout-shipping-page.tsx"), "customer"), "CheckoutShippingPage"),
+  checkoutSignIn: lazyPage(checkoutPages, "CheckoutSignInPage"),
+  checkoutShipping: lazyPage(checkoutPages, "CheckoutShippingPage"),
 };
 
 // The shop's layout comes with the start; the others load with the first page that uses them.
 const minimalLayouts = () => import("../shell/minimal-layouts.tsx");
-export const CheckoutLayout = lazyPage(() => withTexts(import("../shell/checkout-layout.tsx"), "customer"), "CheckoutLayout");
+export const CheckoutLayout = lazyPage(checkoutPages, "CheckoutLayout");
 export const WaitingLayout = lazyPage(minimalLayouts, "WaitingLayout");
 export const BlankLayout = lazyPage(minimalLayouts, "BlankLayout");
 
 export const ComingStepPage = lazyPage(checkoutPages, "ComingStepPage");
 
 /** What a checkout step shows when its flow could not load the cart. */
-export const CheckoutError = lazyPage(() => withTexts(import("../features/checkout/checkout-error.tsx"), "customer"), "CheckoutError");
+export const CheckoutError = lazyPage(checkoutPages, "CheckoutError");
 
 /** The 404 page where a route finds nothing (an unknown product or category). */
 export const NotFoundPage = pageComponents.notFound;

@@ -23,7 +23,8 @@ import {
   SIGNED_IN,
   TOO_MANY,
 } from "../../machines/auth/auth.model.ts";
-import { isReloaded, isSubmitting, selectAttemptsLeft, selectEmail, selectErrorId, selectTab, selectView } from "../../machines/auth/auth.selectors.ts";
+import { isReloaded, isSubmitting, selectAttemptsLeft, selectEmail, selectErrorId, selectTab } from "../../machines/auth/auth-dialog.selectors.ts";
+import { selectView } from "../../machines/auth/auth.selectors.ts";
 import type {
   AuthEvent,
   AuthInput,

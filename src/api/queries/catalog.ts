@@ -73,21 +73,6 @@ export const searchProductsQuery = (api: ApiClient, lang: Lang, searchTerm: stri
     retry: retryServerErrors,
   });
 
-/** GET products/references: the summaries of products named by reference, in the order asked. */
-export const productsByReferencesQuery = (api: ApiClient, lang: Lang, references: readonly string[]) =>
-  queryOptions({
-    queryKey: ["catalog", "references", lang, references],
-    queryFn: ({ signal }) =>
-      references.length === 0
-        ? Promise.resolve([])
-        : unwrap(
-            api.GET("/products/references", {
-              params: { query: { locale: apiLocaleOf(lang), referenceList: references.join(",") } },
-              signal,
-            }),
-          ),
-  });
-
 /** POST afs_marketing_landing/findOne: a category's landing content, or null when it has none. */
 export const landingQuery = (api: ApiClient, lang: Lang, categoryPath: string) =>
   queryOptions({

@@ -1,6 +1,7 @@
 // The sign-in dialog's actor as the views read it and talk to it.
 import { useCallback } from "react";
-import { isReloaded, isSubmitting, selectAttemptsLeft, selectEmail, selectErrorId, selectTab, selectView } from "../../../machines/auth/auth.selectors.ts";
+import { isReloaded, isSubmitting, selectAttemptsLeft, selectEmail, selectErrorId, selectTab } from "../../../machines/auth/auth-dialog.selectors.ts";
+import { selectView } from "../../../machines/auth/auth.selectors.ts";
 import type { AuthEvent } from "../../../machines/auth/auth.types.ts";
 import { useLazySelector } from "../../app/lazy-actor.ts";
 import { useAuth } from "../../app/session-provider.tsx";

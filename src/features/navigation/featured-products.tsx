@@ -3,7 +3,8 @@
 import { useLingui } from "@lingui/react";
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
-import { landingQuery, productsByReferencesQuery } from "../../api/queries/catalog.ts";
+import { landingQuery } from "../../api/queries/catalog.ts";
+import { productsByReferencesQuery } from "../../api/queries/featured-products.ts";
 import { useShopContext } from "../../app/shop-context.ts";
 import { useLang } from "../../i18n/use-lang.ts";
 import { formatPrice } from "../../i18n/format.ts";

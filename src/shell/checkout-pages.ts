@@ -1,0 +1,9 @@
+// The checkout's code, loaded as one part with its texts when a checkout page is first visited: its
+// layout, the sign-in and shipping steps, the step that could not load, and the pages still coming.
+// One part rather than five: the shopper goes from one step to the next, and the start file then
+// names one part to load instead of five (src/routes/page-components.tsx).
+export { CheckoutLayout } from "./checkout-layout.tsx";
+export { CheckoutSignInPage } from "./checkout-sign-in-page.tsx";
+export { CheckoutShippingPage } from "./checkout-shipping-page.tsx";
+export { CheckoutError } from "../features/checkout/checkout-error.tsx";
+export { ComingStepPage } from "../features/checkout/coming-steps.tsx";
