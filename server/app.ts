@@ -38,7 +38,7 @@ import { webRoutes } from "./modules/web/web-routes.ts";
 import type { CustomerSessions } from "./platform/sessions.ts";
 
 /** How long more than its freshness a catalogue read may be served while it is refreshed. */
-export const CATALOG_CACHE_STALE_MS = 120_000;
+const CATALOG_CACHE_STALE_MS = 120_000;
 
 const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
 

@@ -31,7 +31,7 @@ export interface Adapters {
   relayPoints: RelayPoints;
 }
 
-export function captchaFor(config: Config, db: Database, now: () => Date): Captcha {
+function captchaFor(config: Config, db: Database, now: () => Date): Captcha {
   const settings = config.captcha;
   if (settings.provider === "recaptcha") return recaptchaCaptcha({ secret: settings.secret });
   return altchaCaptcha({ db, hmacKey: secretSource(db, "altcha-hmac-key", settings.hmacKey), maxNumber: settings.maxNumber, now });

@@ -23,7 +23,7 @@ export const DEFAULT_SOCIAL_LINKS: readonly SocialLink[] = [
 ];
 
 /** The SOCIAL_LINKS value that shows no social links (an empty value means unset, as for every variable). */
-export const NO_SOCIAL_LINKS = "none";
+const NO_SOCIAL_LINKS = "none";
 
 const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
 

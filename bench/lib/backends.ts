@@ -8,7 +8,7 @@ import { childEnv, runCommand } from "./processes.ts";
 
 export type BackendName = "pglite" | "postgres";
 
-export interface PreparedBackend {
+interface PreparedBackend {
   name: BackendName;
   /** Human description: engine, version, where the data lives (never a connection string). */
   description: string;

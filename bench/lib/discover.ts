@@ -36,7 +36,7 @@ interface Listing {
   products: { content: { slug: string; name: string }[]; totalElements: number; totalPages: number };
 }
 
-export const LISTING_SORTS = [
+const LISTING_SORTS = [
   "name,asc",
   "name,desc",
   "price,asc",
@@ -103,7 +103,7 @@ export class ApiClient {
 }
 
 /** A small deterministic generator (xorshift32), so the same catalogue gives the same URL sets. */
-export function seededRandom(seed: number): () => number {
+function seededRandom(seed: number): () => number {
   let state = seed >>> 0 || 0x9e3779b9;
   return () => {
     state ^= state << 13;
@@ -115,7 +115,7 @@ export function seededRandom(seed: number): () => number {
   };
 }
 
-export function shuffled<T>(items: readonly T[], seed: number): T[] {
+function shuffled<T>(items: readonly T[], seed: number): T[] {
   const random = seededRandom(seed);
   const copy = [...items];
   for (let i = copy.length - 1; i > 0; i -= 1) {
@@ -157,22 +157,22 @@ function nameWords(name: string): string[] {
 
 const q = (value: string | number) => encodeURIComponent(String(value));
 
-export const listingUrl = (path: string, page: number, sort: string) =>
+const listingUrl = (path: string, page: number, sort: string) =>
   `/api/v1/products/category?categoryPath=${q(path)}&page=${page}&size=${LISTING_SIZE}&sort=${q(sort)}`;
-export const searchUrl = (term: string, page = 0, sort?: string, locale?: string) =>
+const searchUrl = (term: string, page = 0, sort?: string, locale?: string) =>
   `/api/v1/products/search?searchTerm=${q(term)}&size=${LISTING_SIZE}` +
   (page > 0 ? `&page=${page}` : "") +
   (sort ? `&sort=${q(sort)}` : "") +
   (locale ? `&locale=${locale}` : "");
-export const autocompleteUrl = (prefix: string, locale?: string) =>
+const autocompleteUrl = (prefix: string, locale?: string) =>
   `/api/v1/products/search-autocomplete?searchTerm=${q(prefix)}` + (locale ? `&locale=${locale}` : "");
-export const productUrl = (slug: string) => `/api/v1/products/slug/${q(slug)}`;
+const productUrl = (slug: string) => `/api/v1/products/slug/${q(slug)}`;
 
-export const RELAY_SEARCH_PATH = "/api/v1/colissimo/relays";
+const RELAY_SEARCH_PATH = "/api/v1/colissimo/relays";
 const RELAY_WEIGHTS = [500, 1500, 3000, 8000, 25_000] as const;
 
 /** A relay search as the relay modal sends it: the town's address, a parcel weight, today plus 2 days. */
-export function relaySearchEntry(town: { name: string; postcode: string }, weight: number, shippingDate: string): string {
+function relaySearchEntry(town: { name: string; postcode: string }, weight: number, shippingDate: string): string {
   const body = { address: "1 place de la Mairie", countryCode: "FR", zipCode: town.postcode, city: town.name, weight, shippingDate };
   return `POST ${RELAY_SEARCH_PATH}?locale=fr_FR ${JSON.stringify(body)}`;
 }

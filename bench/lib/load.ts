@@ -30,7 +30,7 @@ export interface RunSpec {
   backgroundCpu?: number | null;
 }
 
-export interface CpuShare {
+interface CpuShare {
   /** Percent of the whole machine (all cores = 100 %). */
   loadGenerator: number | null;
   server: number | null;
@@ -121,7 +121,7 @@ export async function quietMachine(maxWaitMs = 20_000): Promise<number | null> {
  * database is still active. A run thus never pays for the previous one's backlog. Resolves to the
  * seconds the backlog took.
  */
-export async function settle(probe: IdleProbe, timeoutMs = 60_000): Promise<number> {
+async function settle(probe: IdleProbe, timeoutMs = 60_000): Promise<number> {
   const started = performance.now();
   let quietSince: number | undefined;
   let quietSamples = 0;

@@ -87,7 +87,7 @@ export async function runCommand(
   }
 }
 
-export async function freePort(): Promise<number> {
+async function freePort(): Promise<number> {
   return new Promise((resolvePromise, reject) => {
     const probe = createServer();
     probe.unref();
@@ -201,7 +201,7 @@ async function startServerOnce(options: { cwd: string; env: Record<string, strin
 const USER_HZ = 100;
 
 /** User + system CPU seconds of a process, from /proc (Linux); null elsewhere. */
-export function processCpuSeconds(pid: number): number | null {
+function processCpuSeconds(pid: number): number | null {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
     // The command name (field 2) may contain spaces: split after its closing parenthesis.

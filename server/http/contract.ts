@@ -10,10 +10,10 @@ import { parse } from "yaml";
 import type { operations } from "../../common/api/schema.gen.ts";
 import { notImplemented, unauthorized } from "./errors.ts";
 
-export const CONTRACT_PATH = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../openapi/storefront.yaml");
-export const API_PREFIX = "/api/v1";
+const CONTRACT_PATH = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../openapi/storefront.yaml");
+const API_PREFIX = "/api/v1";
 
-export type OperationId = keyof operations;
+type OperationId = keyof operations;
 
 const HTTP_METHODS = ["get", "put", "post", "delete", "patch", "head", "options"] as const;
 
@@ -65,19 +65,19 @@ type Success<Op extends OperationId> = {
   [S in SuccessStatus & keyof Field<operations[Op], "responses">]: Field<operations[Op], "responses">[S];
 }[SuccessStatus & keyof Field<operations[Op], "responses">];
 
-export type QueryOf<Op extends OperationId> = NonNullable<Field<Parameters<Op>, "query">>;
-export type PathOf<Op extends OperationId> = NonNullable<Field<Parameters<Op>, "path">>;
-export type BodyOf<Op extends OperationId> = JsonBody<NonNullable<Field<operations[Op], "requestBody">>>;
+type QueryOf<Op extends OperationId> = NonNullable<Field<Parameters<Op>, "query">>;
+type PathOf<Op extends OperationId> = NonNullable<Field<Parameters<Op>, "path">>;
+type BodyOf<Op extends OperationId> = JsonBody<NonNullable<Field<operations[Op], "requestBody">>>;
 export type ResultOf<Op extends OperationId> = JsonBody<Success<Op>>;
 
-export type OperationRequest<Op extends OperationId> = FastifyRequest<{
+type OperationRequest<Op extends OperationId> = FastifyRequest<{
   Querystring: QueryOf<Op>;
   Params: PathOf<Op>;
   Body: BodyOf<Op>;
 }>;
 
 /** A handler of one operation: typed request in, the operation's success body out. */
-export type OperationHandler<Op extends OperationId> = (
+type OperationHandler<Op extends OperationId> = (
   request: OperationRequest<Op>,
   reply: FastifyReply,
 ) => Promise<ResultOf<Op> | FastifyReply>;

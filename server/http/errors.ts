@@ -78,7 +78,7 @@ function validationBody(error: FastifyError): ErrorBody {
   return { status: 400, message, code: "VALIDATION_FAILED", fields };
 }
 
-export function toErrorBody(error: FastifyError | HttpError | Error): ErrorBody {
+function toErrorBody(error: FastifyError | HttpError | Error): ErrorBody {
   if (error instanceof HttpError) {
     return {
       status: error.status,

@@ -71,7 +71,7 @@ export function pagePolicy(inlineScriptHashes: string[], extra: PolicySources[] 
 }
 
 /** API answers, pictures and other documents that are not a page allow nothing: opened in a tab, they run nothing. */
-export const NON_PAGE_POLICY = "default-src 'none'; frame-ancestors 'none'";
+const NON_PAGE_POLICY = "default-src 'none'; frame-ancestors 'none'";
 
 const INLINE_SCRIPT = /<script(?![^>]*\bsrc=)([^>]*)>([\s\S]*?)<\/script>/g;
 

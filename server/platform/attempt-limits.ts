@@ -9,7 +9,7 @@ import { authAttempts } from "../db/schema.ts";
 import { HttpError } from "../http/errors.ts";
 
 export const ATTEMPT_LIMIT = 5;
-export const ATTEMPT_WINDOW_MS = 15 * 60_000;
+const ATTEMPT_WINDOW_MS = 15 * 60_000;
 /** The longest window of any limit: older rows count for nothing and may be deleted. */
 export const LONGEST_WINDOW_MS = 60 * 60_000;
 
@@ -41,7 +41,7 @@ export interface Limit {
 /** At most `max` events per window (15 minutes unless told) for a subject. */
 export const limitOf = (subject: string, max = ATTEMPT_LIMIT, windowMs = ATTEMPT_WINDOW_MS): Limit => ({ subject, max, windowMs });
 
-export const tooManyAttempts = (retryAfterSeconds: number) =>
+const tooManyAttempts = (retryAfterSeconds: number) =>
   new HttpError(429, "Too many attempts: try again later", "RATE_LIMITED", undefined, { "retry-after": String(retryAfterSeconds) });
 
 export function createAttemptLimits(deps: { db: Database; now: () => Date }) {

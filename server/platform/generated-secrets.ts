@@ -5,7 +5,7 @@ import { eq } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { generatedSecrets } from "../db/schema.ts";
 
-export async function generatedSecret(db: Database, name: string): Promise<string> {
+async function generatedSecret(db: Database, name: string): Promise<string> {
   await db.orm
     .insert(generatedSecrets)
     .values({ name, value: randomBytes(48).toString("base64url") })

@@ -10,7 +10,7 @@ import { jobs } from "../db/schema.ts";
 import type { Logger } from "./logger.ts";
 
 /** A job's data: plain JSON. */
-export type JobPayload = Record<string, unknown>;
+type JobPayload = Record<string, unknown>;
 
 export interface NewJob {
   queue: string;
@@ -21,11 +21,11 @@ export interface NewJob {
 }
 
 /** Attempts of a job before it is left dead. */
-export const DEFAULT_MAX_ATTEMPTS = 10;
+const DEFAULT_MAX_ATTEMPTS = 10;
 /** How long a claim holds: a job still running after this is taken to have lost its worker. */
-export const DEFAULT_LEASE_MS = 10 * 60_000;
+const DEFAULT_LEASE_MS = 10 * 60_000;
 /** How often an idle worker looks for due jobs. */
-export const DEFAULT_POLL_INTERVAL_MS = 1000;
+const DEFAULT_POLL_INTERVAL_MS = 1000;
 const ERROR_TEXT_LIMIT = 2000;
 
 /** The pause after a failed attempt: `baseDelayMs` doubled at each attempt, up to `maxDelayMs`. */
@@ -57,7 +57,7 @@ export async function enqueueJob(orm: Orm, job: NewJob): Promise<number> {
   return row.id;
 }
 
-export interface ClaimedJob {
+interface ClaimedJob {
   id: number;
   queue: string;
   payload: JobPayload;

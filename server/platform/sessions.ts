@@ -36,7 +36,7 @@ export interface CustomerIdentity {
  */
 export type SignInMethod = (typeof customerSessions.signedInWith.enumValues)[number];
 
-export interface Session {
+interface Session {
   sessionId: string;
   customerId: number;
   identity: CustomerIdentity;

@@ -15,7 +15,7 @@ type Random = ReturnType<typeof randomGenerator>;
 
 /** Colissimo's types of point: shop (Pickup relay), post office, village post office, La Poste relay shop, delivery office, locker. */
 export const RELAY_POINT_TYPES = ["A2P", "BPR", "ACP", "CMT", "CDI", "PCS"] as const;
-export type RelayPointType = (typeof RELAY_POINT_TYPES)[number];
+type RelayPointType = (typeof RELAY_POINT_TYPES)[number];
 
 export interface RelayPointRow {
   id: string;

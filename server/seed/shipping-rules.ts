@@ -25,7 +25,7 @@ interface SeedZone {
   areas: [string, string][];
 }
 
-export const SHIPPING_ZONES: SeedZone[] = [
+const SHIPPING_ZONES: SeedZone[] = [
   // Monaco is served as metropolitan France by the French carriers.
   { code: "FR_METRO", labelFr: "France métropolitaine", labelEn: "Metropolitan France", areas: [["FR", ""], ["MC", ""]] },
   {
@@ -57,7 +57,7 @@ interface SeedMethod {
   zones: Partial<Record<ZoneCode, SeedZoneRates>>;
 }
 
-export const SHIPMENT_METHODS: SeedMethod[] = [
+const SHIPMENT_METHODS: SeedMethod[] = [
   {
     carrier: "DOS",
     nameFr: "Colissimo à domicile",
@@ -174,7 +174,7 @@ export const SHIPMENT_METHODS: SeedMethod[] = [
 ];
 
 /** Where store pickups are collected: the brand's boutique at the airport. */
-export function pickupAddress(brandName: string) {
+function pickupAddress(brandName: string) {
   return {
     name: "boutique-cdg",
     company: `Boutique ${brandName}`,
@@ -191,7 +191,7 @@ export function pickupAddress(brandName: string) {
 }
 
 /** The rate rows of a method's zone: consecutive bands from `fromGrams`. */
-export function bandsOf(rates: SeedZoneRates): { minWeightGrams: number; maxWeightGrams: number; priceCents: number }[] {
+function bandsOf(rates: SeedZoneRates): { minWeightGrams: number; maxWeightGrams: number; priceCents: number }[] {
   let from = rates.fromGrams ?? 0;
   return rates.bands.map(([upTo, priceCents]) => {
     const band = { minWeightGrams: from, maxWeightGrams: upTo, priceCents };

@@ -14,7 +14,7 @@ export interface SeedCategory {
   children?: SeedCategory[];
 }
 
-export interface SeedAttributeValue {
+interface SeedAttributeValue {
   value: string;
   label: Localized;
   /** #rrggbb, for colour values. */

@@ -7,6 +7,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { findPostgresBinDir, startPostgresCluster, type PostgresCluster } from "../support/postgres-cluster.ts";
+import { expectNoSeriousA11yViolations } from "./support/a11y.ts";
 import { data, storefrontApi } from "./support/api.ts";
 import { simpleProductWithStock } from "./support/catalogue.ts";
 import { registerCustomer, signInBrowser } from "./support/customers.ts";
@@ -88,6 +89,7 @@ test.describe("out-of-stock modal", () => {
       await expect(modal.getByText(product.name)).toBeVisible();
       await expect(modal.getByText(message("fr", "checkout.outOfStock.left").replace("{quantity}", "3").replace("{stock}", "1"))).toBeVisible();
       await expect(page).toHaveURL(atPath("/fr/commande/livraison"));
+      await expectNoSeriousA11yViolations(page);
 
       // On entering the checkout again, the modal comes at once; 'Edit my shopping cart' leads to the cart.
       await page.goto(`${shop.baseUrl}/fr/commande`);

@@ -11,7 +11,7 @@ import { captchaAnswer, freshCustomerEmail, registerCustomer, signInBrowser, TES
 import { expect, test } from "./support/fixtures.ts";
 import { lastMailId, waitForSignInCode } from "./support/mailbox.ts";
 import { message } from "./support/messages.ts";
-import { MOBILE } from "./support/screens.ts";
+import { DESKTOP, MOBILE } from "./support/screens.ts";
 import { atPath } from "./support/waits.ts";
 
 /** Solving the captcha's proof of work may take a few seconds on a slow machine. */
@@ -72,12 +72,12 @@ async function shownTotal(page: Page, lang: Lang): Promise<string> {
   return normaliseSpaces(await row.innerText());
 }
 
-for (const lang of ["fr", "en"] as const) {
-  test.describe(`checkout shipping step (${lang})`, () => {
+for (const [lang, viewport] of [["fr", DESKTOP], ["en", MOBILE]] as const) {
+  test.describe(`checkout shipping step (${lang}, ${viewport.width} px)`, () => {
     test("takes the saved addresses, a method and the billing address chosen in the list, then goes on to payment", async ({ context, openPage }) => {
       const session = await customerWithAddresses(lang);
       await signInBrowser(context, session.token);
-      const page = await openPage(`/${lang}`);
+      const page = await openPage(`/${lang}`, { viewport });
       await addAProduct(page, lang, { signedIn: true });
       await page.goto(PATHS[lang].checkout);
       await expect(page).toHaveURL(atPath(PATHS[lang].shipping));
@@ -141,7 +141,7 @@ for (const lang of ["fr", "en"] as const) {
     test("adds a new address from the step and delivers there", async ({ context, openPage }) => {
       const session = await registerCustomer(lang, { firstName: "Jules", lastName: "Neuf" });
       await signInBrowser(context, session.token);
-      const page = await openPage(`/${lang}`);
+      const page = await openPage(`/${lang}`, { viewport });
       await addAProduct(page, lang, { signedIn: true });
       await page.goto(PATHS[lang].shipping);
       const delivery = section(page, lang, "checkout.shipping.delivery");

@@ -8,11 +8,11 @@ import type { Database } from "../../db/client.ts";
 import { usedCaptchaChallenges } from "../../db/schema.ts";
 import { MAX_CAPTCHA_LEVEL, type Captcha } from "./captcha.ts";
 
-export const ALTCHA_ALGORITHM = "PBKDF2/SHA-256";
+const ALTCHA_ALGORITHM = "PBKDF2/SHA-256";
 /** PBKDF2 iterations of one try. */
-export const ALTCHA_COST = 1000;
+const ALTCHA_COST = 1000;
 /** How long a challenge may be solved and submitted. */
-export const ALTCHA_CHALLENGE_TTL_MS = 10 * 60_000;
+const ALTCHA_CHALLENGE_TTL_MS = 10 * 60_000;
 
 export interface AltchaOptions {
   db: Database;
@@ -33,7 +33,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 }
 
 /** The widget's answer, or null when it is not a well-formed payload. */
-export function parseAltchaPayload(answer: string): AltchaPayload | null {
+function parseAltchaPayload(answer: string): AltchaPayload | null {
   let decoded: unknown;
   try {
     decoded = JSON.parse(Buffer.from(answer, "base64").toString("utf8"));

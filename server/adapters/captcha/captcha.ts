@@ -3,10 +3,10 @@
 import type { components } from "../../../common/api/schema.gen.ts";
 import { HttpError } from "../../http/errors.ts";
 
-export type CaptchaChallenge = components["schemas"]["CaptchaChallenge"];
+type CaptchaChallenge = components["schemas"]["CaptchaChallenge"];
 
 /** What a form's captcha answer is checked for. */
-export interface CaptchaCheck {
+interface CaptchaCheck {
   /** The client's address, passed on to the captcha service. */
   remoteIp?: string | undefined;
   /**
@@ -34,7 +34,7 @@ export interface Captcha {
 
 export const captchaUnavailable = () => new HttpError(502, "The captcha service could not be reached", "UPSTREAM_UNAVAILABLE");
 
-export const captchaInvalid = () =>
+const captchaInvalid = () =>
   new HttpError(400, "Invalid recaptchaData: the captcha answer does not verify", "CAPTCHA_INVALID", [
     { field: "recaptchaData", message: "the captcha answer does not verify" },
   ]);

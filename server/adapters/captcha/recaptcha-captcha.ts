@@ -2,7 +2,7 @@
 // token once by itself, so `consume` needs nothing more here.
 import { captchaUnavailable, type Captcha } from "./captcha.ts";
 
-export const RECAPTCHA_VERIFY_URL = "https://www.google.com/recaptcha/api/siteverify";
+const RECAPTCHA_VERIFY_URL = "https://www.google.com/recaptcha/api/siteverify";
 const RECAPTCHA_TIMEOUT_MS = 5000;
 
 export function recaptchaCaptcha(options: { secret: string; fetch?: typeof fetch; verifyUrl?: string }): Captcha {

@@ -26,7 +26,7 @@ const CACHE_MAX_ENTRIES = 2000;
 const EARTH_RADIUS_METRES = 6_371_008.8;
 
 /** Great-circle distance in metres (haversine). */
-export function distanceMetres(a: { lat: number; lng: number }, b: { lat: number; lng: number }): number {
+function distanceMetres(a: { lat: number; lng: number }, b: { lat: number; lng: number }): number {
   const rad = Math.PI / 180;
   const h = Math.sin(((b.lat - a.lat) * rad) / 2) ** 2 + Math.cos(a.lat * rad) * Math.cos(b.lat * rad) * Math.sin(((b.lng - a.lng) * rad) / 2) ** 2;
   return 2 * EARTH_RADIUS_METRES * Math.asin(Math.min(1, Math.sqrt(h)));

@@ -10,7 +10,7 @@ export type Weekday = (typeof WEEKDAYS)[number];
 /** How many points a search answers at most (as the Colissimo service does). */
 export const RELAY_SEARCH_LIMIT = 20;
 
-export interface RelaySearchQuery {
+interface RelaySearchQuery {
   address: string;
   zipCode: string;
   city: string;
@@ -38,7 +38,7 @@ export interface FoundRelayPoint {
   typeDePoint: string;
 }
 
-export interface RelaySearchResult {
+interface RelaySearchResult {
   points: FoundRelayPoint[];
   /** The search's identifier, for support. */
   requestId: string;

@@ -5,7 +5,7 @@ import type { Geocoder } from "./geocoder.ts";
 import { embeddedGazetteer, type Gazetteer, type Place } from "./gazetteer.ts";
 
 /** "75001 Paris 1er Arrondissement", "14500 Vire, Vire Normandie", "Lyon" (a town of several postcodes named alone). */
-export function placeLabel(place: Place, postcode: string | undefined): string {
+function placeLabel(place: Place, postcode: string | undefined): string {
   const name = place.parent && !place.name.startsWith(place.parent) ? `${place.name}, ${place.parent}` : place.name;
   return postcode ? `${postcode} ${name}` : name;
 }

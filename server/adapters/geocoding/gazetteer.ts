@@ -30,7 +30,7 @@ export interface Place {
   approximate: boolean;
 }
 
-export interface GazetteerQuery {
+interface GazetteerQuery {
   /** Free text: a postcode, a town, a whole address. */
   text: string;
   /** A postcode known apart from the text: it wins over one found in the text. */
@@ -55,7 +55,7 @@ const SHORT_NAME_LENGTH = 2;
 /** Words of street addresses that are also names of communes ("Rue" in the Somme, "Quai"…): inside an address, a street. */
 const STREET_WORDS = new Set(["rue", "route", "chemin", "place", "quai", "cours", "allee", "avenue", "boulevard", "impasse", "voie", "passage", "square", "residence", "port"]);
 
-export function placesOf(file: GazetteerFile): { towns: Place[]; communes: Place[] } {
+function placesOf(file: GazetteerFile): { towns: Place[]; communes: Place[] } {
   const towns = file.towns.map(([name, postcodes, lat, lng, population, department, parent]) => ({
     name,
     postcodes: postcodes ? postcodes.split(" ") : [],
@@ -77,7 +77,7 @@ export function placesOf(file: GazetteerFile): { towns: Place[]; communes: Place
 /** Prefers the exactly placed, then the most populous. */
 const byStanding = (a: Place, b: Place) => Number(a.approximate) - Number(b.approximate) || b.population - a.population;
 
-export function createGazetteer(file: GazetteerFile): Gazetteer {
+function createGazetteer(file: GazetteerFile): Gazetteer {
   const { towns, communes } = placesOf(file);
   const byName = new Map<string, Place[]>();
   const byPostcode = new Map<string, Place[]>();

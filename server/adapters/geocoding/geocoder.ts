@@ -3,7 +3,7 @@
 // service speaking the French national address base's API (GEOCODER_URL, http-geocoder.ts).
 import { HttpError } from "../../http/errors.ts";
 
-export interface GeocodingQuery {
+interface GeocodingQuery {
   /** Free text: an address, a town, a postcode. */
   text: string;
   /** A postcode known apart from the text (a form's field): results are kept to it. */

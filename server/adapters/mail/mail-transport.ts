@@ -4,7 +4,7 @@
 import nodemailer from "nodemailer";
 import type { MailMessage } from "./mailer.ts";
 
-export interface OutgoingMail extends MailMessage {
+interface OutgoingMail extends MailMessage {
   /** Stable for the message: a copy sent again after a crash carries the same Message-ID. */
   key: string;
 }
@@ -25,7 +25,7 @@ function domainOf(address: string): string {
 }
 
 /** The fields nodemailer needs for one message. */
-export function smtpMessage(message: OutgoingMail, from: string) {
+function smtpMessage(message: OutgoingMail, from: string) {
   return {
     from,
     to: message.to,

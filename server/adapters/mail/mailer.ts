@@ -10,7 +10,7 @@ export interface MailMessage {
   html?: string;
 }
 
-export interface Mailer {
+interface Mailer {
   send(message: MailMessage): Promise<void>;
 }
 

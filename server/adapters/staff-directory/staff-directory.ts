@@ -11,7 +11,7 @@ export interface StaffDirectory {
   has(staffNumber: string): Promise<boolean>;
 }
 
-export const staffDirectoryUnavailable = () =>
+const staffDirectoryUnavailable = () =>
   new HttpError(502, "The staff directory could not be reached", "GPNET_UNAVAILABLE");
 
 export function tableStaffDirectory(db: Database): StaffDirectory {

@@ -43,7 +43,7 @@ export interface CartTotals {
 }
 
 /** Tax-included total of a line in cents. */
-export function lineTotalCents(line: PricedLine): number {
+function lineTotalCents(line: PricedLine): number {
   return line.isGift ? 0 : line.unitCents * line.quantity;
 }
 
@@ -67,7 +67,7 @@ export function sumPrices(parts: { price: Price; taxRateBp: number }[]): Price {
 }
 
 /** Tax-included total of the lines the shopper pays for. */
-export function paidTotalCents(lines: PricedLine[]): number {
+function paidTotalCents(lines: PricedLine[]): number {
   return lines.reduce((sum, line) => sum + lineTotalCents(line), 0);
 }
 

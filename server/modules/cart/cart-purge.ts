@@ -6,9 +6,9 @@ import type { RecurringJob } from "../../platform/job-queue.ts";
 import type { Logger } from "../../platform/logger.ts";
 
 /** How long an anonymous cart is kept after its last use. */
-export const ANONYMOUS_CART_LIFETIME_MS = 24 * 60 * 60 * 1000;
+const ANONYMOUS_CART_LIFETIME_MS = 24 * 60 * 60 * 1000;
 /** How often the shop looks for abandoned carts. */
-export const CART_PURGE_INTERVAL_MS = 15 * 60 * 1000;
+const CART_PURGE_INTERVAL_MS = 15 * 60 * 1000;
 
 /** Deletes the anonymous carts unused for longer than `lifetimeMs`; returns how many. */
 export async function purgeAbandonedCarts(db: Database, lifetimeMs = ANONYMOUS_CART_LIFETIME_MS): Promise<number> {

@@ -24,7 +24,7 @@ export interface Requester {
 /** Cart ids are `serial`: a larger id (the contract allows up to 2^53) names no cart. */
 /** A cart's public key: its uuid, written as PostgreSQL writes it (any case accepted). */
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const isCartUuid = (value: string) => UUID_PATTERN.test(value);
+const isCartUuid = (value: string) => UUID_PATTERN.test(value);
 
 export interface CartRow {
   id: number;
@@ -109,7 +109,7 @@ export type RemoveCouponResult = { outcome: "removed" } | { outcome: "unknown-ca
 export type DeleteResult = { outcome: "deleted" } | { outcome: "unknown-cart" } | { outcome: "locked" };
 
 /** A cart the requester may see: anonymous, or their own. */
-export function accessibleTo(cart: Pick<CartRow, "customer_id">, requester: Requester): boolean {
+function accessibleTo(cart: Pick<CartRow, "customer_id">, requester: Requester): boolean {
   return cart.customer_id === null || (requester.customerId !== null && cart.customer_id === requester.customerId.toLowerCase());
 }
 
@@ -151,7 +151,7 @@ async function createCart(tx: Orm, customerId: string | null): Promise<CartRow> 
 }
 
 /** Tax-included total of the cart's paid lines, in cents (offers' current prices). */
-export async function paidTotal(tx: Orm, cartId: number): Promise<number> {
+async function paidTotal(tx: Orm, cartId: number): Promise<number> {
   const [row] = await rowsOf<{ total: number }>(
     tx,
     sql`select coalesce(sum(coalesce(o.discount_price_cents, o.regular_price_cents)::bigint * l.quantity), 0)::float8 as total

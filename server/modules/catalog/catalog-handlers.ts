@@ -6,11 +6,11 @@ import { jsonAnswer, sendJsonAnswer, type JsonAnswer, type ReadCache } from "../
 import type { AttributeFilters, CatalogRepository, PageRequest, SortDirection, SortField } from "./catalog-repository.ts";
 import { langOf } from "./locale.ts";
 
-export const DEFAULT_PAGE_SIZE = 24;
-export const AUTOCOMPLETE_SIZE = 10;
+const DEFAULT_PAGE_SIZE = 24;
+const AUTOCOMPLETE_SIZE = 10;
 
 /** `price,desc` → its parts; the contract's pattern has already checked the form. */
-export function parseSort(sort: string | undefined, fallback: `${SortField},${SortDirection}`): PageRequest["sort"] {
+function parseSort(sort: string | undefined, fallback: `${SortField},${SortDirection}`): PageRequest["sort"] {
   const [field, direction] = (sort ?? fallback).split(",");
   const fields: SortField[] = ["price", "name", "reference", "relevance"];
   const isField = (value: string | undefined): value is SortField => fields.some((item) => item === value);
@@ -18,7 +18,7 @@ export function parseSort(sort: string | undefined, fallback: `${SortField},${So
 }
 
 /** `["color:blue", "color:red", "size:M"]` → color: [blue, red], size: [M]. */
-export function parseFilters(filters: readonly string[] | undefined): AttributeFilters {
+function parseFilters(filters: readonly string[] | undefined): AttributeFilters {
   const parsed: AttributeFilters = new Map();
   for (const filter of filters ?? []) {
     const separator = filter.indexOf(":");

@@ -13,7 +13,7 @@ import { LONGEST_WINDOW_MS } from "../../platform/attempt-limits.ts";
 import type { RecurringJob } from "../../platform/job-queue.ts";
 import type { Logger } from "../../platform/logger.ts";
 
-export const HOUSEKEEPING_INTERVAL_MS = 60 * 60_000;
+const HOUSEKEEPING_INTERVAL_MS = 60 * 60_000;
 const DAY_MS = 24 * 60 * 60_000;
 
 /** Deletes the rows past use; returns how many of each went. */

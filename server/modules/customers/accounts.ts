@@ -29,20 +29,20 @@ import { checkDecoyPassword, hashPassword, passwordMatches } from "./passwords.t
 
 export type SignInResponse = components["schemas"]["SignInResponse"];
 
-export const RESET_TOKEN_TTL_MS = 60 * 60_000;
+const RESET_TOKEN_TTL_MS = 60 * 60_000;
 /** The SPA page a reset link opens (same path in both languages). */
-export const RESET_PAGE_PATH = "reinitialisation-mot-de-passe";
+const RESET_PAGE_PATH = "reinitialisation-mot-de-passe";
 
 /**
  * Sign-in failures one client address may make in 15 minutes before it is refused (429). Far above
  * what one person types: an office or a mobile network behind one address must not be locked out
  * by a few of its users; the captcha's cost slows a guesser long before.
  */
-export const ADDRESS_FAILURE_CEILING = 50;
+const ADDRESS_FAILURE_CEILING = 50;
 /** Each this many failures from an address in 15 minutes double the work of its next captchas. */
-export const FAILURES_PER_CAPTCHA_LEVEL = 5;
+const FAILURES_PER_CAPTCHA_LEVEL = 5;
 /** An address the account signed in from successfully this recently is the owner's. */
-export const KNOWN_ADDRESS_MS = 90 * 24 * 60 * 60_000;
+const KNOWN_ADDRESS_MS = 90 * 24 * 60 * 60_000;
 
 export const badCredentials = () => unauthorized("Bad credentials", "BAD_CREDENTIALS");
 

@@ -7,13 +7,13 @@ import { oneTimePasswords } from "../../db/schema.ts";
 import { HttpError } from "../../http/errors.ts";
 
 export const ONE_TIME_PASSWORD_TTL_MINUTES = 10;
-export const ONE_TIME_PASSWORD_ATTEMPTS = 3;
+const ONE_TIME_PASSWORD_ATTEMPTS = 3;
 
 // The spec's fixed texts: the client maps them to its messages.
-export const otpMismatch = (remaining: number) =>
+const otpMismatch = (remaining: number) =>
   new HttpError(401, `The provided one time password doesn't match|${remaining}`, "OTP_MISMATCH");
-export const otpTooManyAttempts = () => new HttpError(401, "Too much attempts for one time password", "OTP_TOO_MANY_ATTEMPTS");
-export const otpExpired = () => new HttpError(401, "One time password is expired", "OTP_EXPIRED");
+const otpTooManyAttempts = () => new HttpError(401, "Too much attempts for one time password", "OTP_TOO_MANY_ATTEMPTS");
+const otpExpired = () => new HttpError(401, "One time password is expired", "OTP_EXPIRED");
 
 export function createOneTimePasswords(deps: { db: Database; now: () => Date; hash: (code: string) => Promise<string> }) {
   const { db, now, hash } = deps;

@@ -4,7 +4,7 @@ import { hash, verify, type Algorithm } from "@node-rs/argon2";
 /** `Algorithm.Argon2id` (a const enum the module syntax cannot read). */
 const ARGON2ID: Algorithm = 2;
 
-export const ARGON2_OPTIONS = { algorithm: ARGON2ID, memoryCost: 19_456, timeCost: 2, parallelism: 1 };
+const ARGON2_OPTIONS = { algorithm: ARGON2ID, memoryCost: 19_456, timeCost: 2, parallelism: 1 };
 
 export function hashPassword(password: string): Promise<string> {
   return hash(password, ARGON2_OPTIONS);

@@ -13,7 +13,7 @@ export const OFFLINE_STYLE_PATH = `${MAP_PATH}/style.json`;
 
 const DATA_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), "data");
 
-export const MAP_SOURCES = ["countries", "borders", "departments"] as const;
+const MAP_SOURCES = ["countries", "borders", "departments"] as const;
 export type MapSourceName = (typeof MAP_SOURCES)[number];
 
 export interface MapSourceFile {

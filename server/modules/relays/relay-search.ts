@@ -7,10 +7,10 @@ import { WEEKDAYS } from "../../adapters/colissimo/relay-points.ts";
 import { badRequest } from "../../http/errors.ts";
 
 /** The shop's time zone: "today" in the opening hours and the shipping date's bounds. */
-export const SHOP_TIME_ZONE = "Europe/Paris";
+const SHOP_TIME_ZONE = "Europe/Paris";
 
 /** How far ahead a shipping date may be (the client sends today plus 2 days). */
-export const MAX_SHIPPING_DAYS_AHEAD = 60;
+const MAX_SHIPPING_DAYS_AHEAD = 60;
 
 export interface RelaySearchInput {
   address: string;
@@ -21,7 +21,7 @@ export interface RelaySearchInput {
   shippingDate: string;
 }
 
-export interface RelayPointAnswer {
+interface RelayPointAnswer {
   id: string;
   name: string;
   company: string | null;
@@ -45,7 +45,7 @@ export interface RelaySearchAnswer {
 const SHOP_DAY_FORMAT = new Intl.DateTimeFormat("en-CA", { timeZone: SHOP_TIME_ZONE, year: "numeric", month: "2-digit", day: "2-digit", weekday: "long" });
 
 /** The calendar date (`YYYY-MM-DD`) and weekday of an instant in the shop's time zone. */
-export function shopDay(instant: Date): { date: string; weekday: Weekday } {
+function shopDay(instant: Date): { date: string; weekday: Weekday } {
   const parts = SHOP_DAY_FORMAT.formatToParts(instant);
   const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((item) => item.type === type)?.value ?? "";
   const weekday = WEEKDAYS.find((day) => day === part("weekday").toUpperCase()) ?? "MONDAY";

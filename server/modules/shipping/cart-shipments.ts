@@ -13,11 +13,11 @@ import { DEFAULT_DESTINATION, methodName, quote, type Destination, type MethodRu
 type Schemas = components["schemas"];
 type Address = Schemas["Address"];
 type Price = Schemas["Price"];
-export type Shipment = Schemas["Shipment"];
+type Shipment = Schemas["Shipment"];
 export type ShipmentMethod = Schemas["ShipmentMethod"];
 
 /** A cart line as shipping sees it. */
-export interface ShippableLine {
+interface ShippableLine {
   offerId: number;
   shopId: number;
   variantReference: string;
@@ -71,7 +71,7 @@ export function destinationOf(address: Pick<Address, "country" | "postCode" | "c
 }
 
 /** The method chosen for each shop's parcel of the cart. */
-export async function chosenMethods(orm: Orm, cartId: number): Promise<Map<number, number>> {
+async function chosenMethods(orm: Orm, cartId: number): Promise<Map<number, number>> {
   const rows = await rowsOf<{ shop_id: number; method_id: number }>(orm, sql`select shop_id, method_id from cart_shipment_methods where cart_id = ${cartId}`);
   return new Map(rows.map((row) => [row.shop_id, row.method_id]));
 }

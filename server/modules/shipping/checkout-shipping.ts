@@ -40,7 +40,7 @@ function samePlace(before: Address | null, beforeRelay: string | null, after: Ad
 }
 
 /** The delivery address as the cart keeps it; 400 when it breaks the address book's rules. */
-export function deliveryAddress(input: AddressInput, group: CustomerGroup, relayPointId: string | null): Address {
+function deliveryAddress(input: AddressInput, group: CustomerGroup, relayPointId: string | null): Address {
   checkAddressRules({ country: input.country, postCode: input.postCode }, group);
   // Colissimo relay points are in France (SPEC §4: the relay search is for FR only).
   if (relayPointId !== null && input.country !== "FR") throw badRequest("country", "a relay point's address is in France (FR)");

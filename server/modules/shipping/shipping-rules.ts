@@ -14,10 +14,10 @@ import type { Lang } from "../catalog/locale.ts";
 
 type Schemas = components["schemas"];
 export type Carrier = Schemas["ShipmentMethod"]["carrier"];
-export type DeliveryTimeUnit = Schemas["ShipmentMethod"]["deliveryTimeUnit"];
+type DeliveryTimeUnit = Schemas["ShipmentMethod"]["deliveryTimeUnit"];
 export type DeliveryMode = "HOME" | "RELAY" | "STORE";
 
-export const CARRIERS = [
+const CARRIERS = [
   "DOS",
   "CDS",
   "A2P",
@@ -43,7 +43,7 @@ export interface ZoneArea {
   postCodePrefix: string;
 }
 
-export interface WeightBand {
+interface WeightBand {
   minWeightGrams: number;
   maxWeightGrams: number;
   priceCents: number;

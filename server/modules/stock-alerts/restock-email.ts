@@ -19,7 +19,7 @@ export interface ShopLinks {
 
 const PRODUCT_SEGMENT: Record<Lang, string> = { fr: "produit", en: "product" };
 
-export function productUrl(links: Pick<ShopLinks, "publicUrl">, lang: Lang, slug: string): string {
+function productUrl(links: Pick<ShopLinks, "publicUrl">, lang: Lang, slug: string): string {
   return `${links.publicUrl}/${lang}/${PRODUCT_SEGMENT[lang]}/${encodeURIComponent(slug)}`;
 }
 

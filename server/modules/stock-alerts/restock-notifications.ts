@@ -10,7 +10,7 @@ import { langOf, type ApiLocale } from "../catalog/locale.ts";
 import { restockEmail, type ShopLinks } from "./restock-email.ts";
 
 /** How often the shop looks for restocked offers. */
-export const RESTOCK_CHECK_INTERVAL_MS = 60_000;
+const RESTOCK_CHECK_INTERVAL_MS = 60_000;
 /** Alerts handled per transaction. */
 const BATCH_SIZE = 100;
 

@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import type { ApiLocale } from "../catalog/locale.ts";
 
-export interface StockAlert {
+interface StockAlert {
   id: number;
   email: string;
   offerId: number;

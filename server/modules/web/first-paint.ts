@@ -16,7 +16,7 @@ import { FIRST_PAINT_ELEMENT_ID } from "../../../common/first-paint.ts";
 import { pageHref } from "../../../common/pages.ts";
 import type { Lang } from "../../../common/languages.ts";
 
-export const DEFAULT_LOCALES_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../locales");
+const DEFAULT_LOCALES_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../locales");
 
 /** The catalogue entries the first paint shows. */
 const FIRST_PAINT_MESSAGES = [
@@ -38,7 +38,7 @@ function poString(literal: string): string {
 }
 
 /** msgid → msgstr of a .po catalogue (multi-line strings joined; obsolete and fuzzy-free entries as written). */
-export function parsePo(content: string): Map<string, string> {
+function parsePo(content: string): Map<string, string> {
   const messages = new Map<string, string>();
   let field: "msgid" | "msgstr" | null = null;
   let id = "";

@@ -17,15 +17,15 @@ import type { Lang } from "../../../common/languages.ts";
 import { OFFLINE_STYLE_PATH } from "../map/map-style.ts";
 import { consentUndecided, firstPaintMarkup, loadFirstPaintTexts, withFirstPaint, withScriptsAfterFirstPaint, type FirstPaintTexts } from "./first-paint.ts";
 
-export const DEFAULT_WEB_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../dist/web");
+const DEFAULT_WEB_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../dist/web");
 
 /** Where the ALTCHA widget gets its challenge (operation getCaptchaChallenge; needs the storefront token). */
-export const CAPTCHA_CHALLENGE_URL = "/api/v1/captcha/challenge";
+const CAPTCHA_CHALLENGE_URL = "/api/v1/captcha/challenge";
 
 /** Paths the SPA must never answer for: they belong to the server. */
 const SERVER_PREFIXES = ["/api/", "/media/", "/map/", "/healthz", "/runtime-config.json", "/dev/"];
 
-export function runtimeConfigOf(config: Config): RuntimeConfig {
+function runtimeConfigOf(config: Config): RuntimeConfig {
   return {
     storefrontToken: config.storefrontToken,
     brandName: config.brandName,
@@ -54,7 +54,7 @@ function messageCatalogues(webRoot: string): Map<string, string> {
 }
 
 /** index.html with the configuration inline and, for a page of a language, its catalogue asked for early. */
-export function pageHtml(indexHtml: string, runtimeConfig: RuntimeConfig, catalogue: string | undefined): string {
+function pageHtml(indexHtml: string, runtimeConfig: RuntimeConfig, catalogue: string | undefined): string {
   // `<` escaped so that no value can close the script element.
   const json = JSON.stringify(runtimeConfig).replace(/</g, "\\u003c");
   const head = [

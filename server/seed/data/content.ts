@@ -7,17 +7,17 @@ import { featuredByTopCategory } from "./products.ts";
 // Document shapes
 // ---------------------------------------------------------------------------
 
-export interface Seo {
+interface Seo {
   title: string;
   description: string;
 }
 
-export interface Image {
+interface Image {
   url: string;
   alt: string;
 }
 
-export interface ContentSection {
+interface ContentSection {
   anchor: string;
   title: string;
   html: string;
@@ -30,13 +30,13 @@ export interface ContentPage {
   sections: ContentSection[];
 }
 
-export interface FaqPage {
+interface FaqPage {
   title: string;
   seo: Seo;
   groups: { title: string; questions: { question: string; answer: string }[] }[];
 }
 
-export interface UniverseBlock {
+interface UniverseBlock {
   size: "full" | "half" | "small1" | "small2";
   title: string;
   description: string;
@@ -45,14 +45,14 @@ export interface UniverseBlock {
   image: Image;
 }
 
-export interface HomePage {
+interface HomePage {
   seo: Seo;
   featuredBlock: UniverseBlock | null;
   universeBlocks: UniverseBlock[];
   bestsellers: { title: string; categoryPath: string | null };
 }
 
-export interface HomeSlide {
+interface HomeSlide {
   id: string;
   enabled: boolean;
   targets: string[];
@@ -63,7 +63,7 @@ export interface HomeSlide {
   image: { desktop: { url: string }; mobile: { url: string } };
 }
 
-export interface HomeSlider {
+interface HomeSlider {
   sliders: { id: string; name: string; entries: HomeSlide[] }[];
 }
 
@@ -75,7 +75,7 @@ export interface LandingPage {
   featuredProducts: string[];
 }
 
-export interface BlogArticle {
+interface BlogArticle {
   anchor: string;
   title: string;
   /** ISO date (yyyy-mm-dd). */

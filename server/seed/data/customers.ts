@@ -7,7 +7,7 @@ type Group = components["schemas"]["CustomerGroup"];
 
 export const DEMO_CUSTOMER_PASSWORD = "EscaleDemo2026!";
 
-export interface DemoAddress {
+interface DemoAddress {
   name: string;
   company?: string;
   firstName: string;
