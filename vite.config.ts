@@ -60,6 +60,8 @@ export default defineConfig({
     // every chunk, only without fetching a lazy chunk's imports ahead: not worth 0.3 kB on every
     // visit before the first render (the 130 kB budget, bench/web-README.md).
     modulePreload: { polyfill: false },
+    // MapLibre is one file of about 1.1 MB (300 kB gzip), loaded only by the relay picker's map (DESIGN §3).
+    chunkSizeWarningLimit: 1200,
     sourcemap: true,
     rolldownOptions: {
       output: {

@@ -50,7 +50,8 @@ async function addAProduct(page: Page, lang: Lang, { signedIn = false } = {}): P
   const product = await simpleProductWithStock(lang, "in stock", (stock) => stock > 5);
   await page.goto(`${PATHS[lang].product}/${product.slug}`);
   await expect(page.getByRole("heading", { level: 1, name: product.name })).toBeVisible();
-  if (signedIn) await expect(page.getByRole("banner").getByRole("link", { name: message(lang, "layout.account"), exact: true })).toBeVisible();
+  // The header's account link on a wide screen, the bottom bar's on a phone.
+  if (signedIn) await expect(page.getByRole("link", { name: message(lang, "layout.account"), exact: true }).filter({ visible: true }).first()).toBeVisible();
   await page.getByRole("button", { name: message(lang, "product.addToCart"), exact: true }).click();
   const modal = page.getByRole("dialog").filter({ has: page.getByRole("button", { name: message(lang, "cart.modal.continue"), exact: true }) });
   await expect(modal).toBeVisible();
@@ -125,6 +126,8 @@ for (const [lang, viewport] of [["fr", DESKTOP], ["en", MOBILE]] as const) {
       await billing.getByRole("button", { name: message(lang, "checkout.billing.change"), exact: true }).click();
       const list = page.getByRole("dialog", { name: message(lang, "checkout.billing.listTitle"), exact: true });
       await expect(list).toBeVisible();
+      // Checked once it has finished coming in (its opening animation fades it).
+      await list.evaluate((dialog) => Promise.all(dialog.getAnimations({ subtree: true }).map((animation) => animation.finished)));
       await expectNoSeriousA11yViolations(page);
       await list.getByRole("radio", { name: /Bureau/ }).check();
       await list.getByRole("button", { name: message(lang, "checkout.billing.confirm"), exact: true }).click();
