@@ -10,7 +10,7 @@ import { useShopContext } from "../app/shop-context.ts";
 import { useAuthDialog } from "../features/auth/use-auth-dialog.ts";
 import { useLang } from "../i18n/use-lang.ts";
 import { useSeo } from "../ui/use-seo.ts";
-import { LoginTabs } from "./login-modal.tsx";
+import { LoginTabs } from "./login-tabs.tsx";
 import "../features/auth/auth.css";
 import "./checkout-layout.css";
 

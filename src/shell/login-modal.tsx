@@ -3,21 +3,14 @@
 // account), the welcome modal after a sign-in, and the reset modal after a reset link was requested.
 import { Link } from "@tanstack/react-router";
 import { useLingui } from "@lingui/react";
-import { useId, useRef, type KeyboardEvent } from "react";
-import type { AuthTab } from "../../machines/auth/auth.types.ts";
 import { useSession } from "../app/session.ts";
 import { useLang } from "../i18n/use-lang.ts";
-import { CodeForm } from "../features/auth/code-form.tsx";
-import { ForgotForm } from "../features/auth/forgot-form.tsx";
-import { LoginForm } from "../features/auth/login-form.tsx";
-import { RegisterForm } from "../features/auth/register-form.tsx";
 import { useAuthDialog } from "../features/auth/use-auth-dialog.ts";
 import "../features/auth/auth.css";
 import { pagePath } from "../../common/pages.ts";
 import { Modal } from "../ui/modal.tsx";
+import { LoginTabs } from "./login-tabs.tsx";
 
-const TABS: readonly AuthTab[] = ["personal", "employee"];
-const TAB_LABELS: Record<AuthTab, string> = { personal: "layout.login.tab.personal", employee: "layout.login.tab.employee" };
 /** SPEC §2: the profile is /mon-compte/profil (its slug in each language). */
 const PROFILE_SLUG = { fr: "profil", en: "profile" } as const;
 
@@ -65,93 +58,4 @@ function WelcomeModal({ open, onClose }: { open: boolean; onClose: () => void })
       </div>
     </Modal>
   );
-}
-
-/** The login modal's two tabs and their forms, driven by the sign-in dialog's flow (also shown in the checkout's sign-in page). */
-export function LoginTabs() {
-  const { _ } = useLingui();
-  const baseId = useId();
-  const dialog = useAuthDialog();
-  const selected = dialog.tab;
-  const tabRefs = useRef(new Map<AuthTab, HTMLButtonElement>());
-  const select = (tab: AuthTab) => {
-    if (tab !== selected) dialog.send({ type: "auth.selectTab", tab });
-  };
-
-  // Tabs pattern: arrows move (and select) between tabs, Home/End jump to the ends.
-  const onKeyDown = (event: KeyboardEvent) => {
-    const index = TABS.indexOf(selected);
-    const next =
-      event.key === "ArrowRight" ? TABS[(index + 1) % TABS.length]
-      : event.key === "ArrowLeft" ? TABS[(index - 1 + TABS.length) % TABS.length]
-      : event.key === "Home" ? TABS[0]
-      : event.key === "End" ? TABS[TABS.length - 1]
-      : undefined;
-    if (!next) return;
-    event.preventDefault();
-    select(next);
-    tabRefs.current.get(next)?.focus();
-  };
-
-  return (
-    <div className="login-tabs">
-      <div role="tablist" aria-label={_("layout.login.title")} className="login-tabs__list" onKeyDown={onKeyDown}>
-        {TABS.map((tab) => (
-          <button
-            key={tab}
-            ref={(element) => {
-              if (element) tabRefs.current.set(tab, element);
-            }}
-            type="button"
-            role="tab"
-            id={`${baseId}-tab-${tab}`}
-            aria-selected={selected === tab}
-            aria-controls={`${baseId}-panel-${tab}`}
-            tabIndex={selected === tab ? 0 : -1}
-            className="login-tabs__tab"
-            onClick={() => select(tab)}
-          >
-            {_(TAB_LABELS[tab])}
-          </button>
-        ))}
-      </div>
-      <div role="tabpanel" id={`${baseId}-panel-${selected}`} aria-labelledby={`${baseId}-tab-${selected}`} className="login-tabs__panel auth-panel">
-        {selected === "employee" && <HabileSignIn />}
-        <FlowView />
-      </div>
-    </div>
-  );
-}
-
-/** The single sign-on of airline employees: shown, wired by its own issue. */
-function HabileSignIn() {
-  const { _ } = useLingui();
-  const noteId = useId();
-  return (
-    <div className="auth-habile">
-      <button type="button" className="button auth-habile__button" disabled aria-describedby={noteId}>
-        {_("auth.habile.button")}
-      </button>
-      <p className="auth-habile__note" id={noteId}>
-        {_("auth.habile.pending")}
-      </p>
-      <p className="auth-habile__or">{_("auth.habile.or")}</p>
-    </div>
-  );
-}
-
-function FlowView() {
-  const dialog = useAuthDialog();
-  const flow = dialog.tab === "employee" ? "gpnet" : "personal";
-  // Each view is keyed by its flow: switching tabs starts the forms afresh.
-  switch (dialog.view) {
-    case "code":
-      return <CodeForm key={flow} />;
-    case "register":
-      return <RegisterForm key={flow} flow={flow} onCancel={flow === "gpnet" ? () => dialog.send({ type: "auth.showLogin" }) : undefined} />;
-    case "forgot":
-      return <ForgotForm key={flow} flow={flow} />;
-    default:
-      return <LoginForm key={flow} flow={flow} />;
-  }
 }
