@@ -90,8 +90,6 @@ export const checkoutMachine = setup({
     notify: (_, _params: CheckoutNotification) => {},
     request: assign((_, params: { step: CheckoutContext["requested"] }) => ({ requested: params.step })),
     keepCart: assign((_, params: { cart: Cart }) => ({ cartId: params.cart.uuid })),
-    keepOutOfStock: assign((_, params: { cart: Cart }) => ({ outOfStock: linesOverStock(params.cart) })),
-    forgetOutOfStock: assign({ outOfStock: [] }),
   },
   guards: {
     hasNoLines: (_, params: { start: CheckoutStart }) => !hasLines(params.start.cart),
@@ -106,10 +104,10 @@ export const checkoutMachine = setup({
   },
 }).createMachine({
   id: "checkout",
-  context: { requested: "shipping", cartId: null, outOfStock: [] },
+  context: { requested: "shipping", cartId: null },
   initial: "idle",
   on: {
-    "checkout.enter": { target: ".loading", actions: [{ type: "request", params: ({ event }) => ({ step: event.step }) }, "forgetOutOfStock"] },
+    "checkout.enter": { target: ".loading", actions: { type: "request", params: ({ event }) => ({ step: event.step }) } },
   },
   states: {
     /** No checkout page has been visited yet. */
@@ -130,7 +128,6 @@ export const checkoutMachine = setup({
             actions: [
               { type: "keepCart", params: ({ event }) => ({ cart: cartOf(event.output) }) },
               { type: "writeCart", params: ({ event }) => ({ cart: cartOf(event.output) }) },
-              { type: "keepOutOfStock", params: ({ event }) => ({ cart: cartOf(event.output) }) },
             ],
           },
           {
@@ -256,10 +253,7 @@ export const checkoutMachine = setup({
               {
                 guard: { type: "isOverStock", params: ({ event }) => ({ cart: event.output }) },
                 target: "outOfStock",
-                actions: [
-                  { type: "writeCart", params: ({ event }) => ({ cart: event.output }) },
-                  { type: "keepOutOfStock", params: ({ event }) => ({ cart: event.output }) },
-                ],
+                actions: { type: "writeCart", params: ({ event }) => ({ cart: event.output }) },
               },
               {
                 guard: { type: "isReadyToPay", params: ({ event }) => ({ cart: event.output }) },
@@ -271,9 +265,10 @@ export const checkoutMachine = setup({
             onError: { target: "editing", actions: { type: "notify", params: { kind: "danger", messageId: "errors.server.access" } } },
           },
         },
-        /** SPEC §2: the out-of-stock modal lists the lines; nothing goes on to payment with them. */
+        /** SPEC §2: the out-of-stock modal lists the lines of the cart just written that are above
+         *  their stock; nothing goes on to payment with them. */
         outOfStock: {
-          on: { "checkout.closeOutOfStock": { target: "editing", actions: "forgetOutOfStock" } },
+          on: { "checkout.closeOutOfStock": { target: "editing" } },
         },
       },
     },

@@ -2,7 +2,6 @@
 // is open, what is in flight. The cart itself is in the app's query cache.
 import type { SnapshotFrom } from "xstate";
 import type { checkoutMachine } from "./checkout.machine.ts";
-import type { CartItem } from "./checkout.types.ts";
 
 export type CheckoutSnapshot = SnapshotFrom<typeof checkoutMachine>;
 
@@ -34,7 +33,7 @@ export function isAddressListOpen(snapshot: CheckoutSnapshot): boolean {
   return snapshot.matches({ shipping: "addressList" }) || snapshot.matches({ shipping: "savingBilling" });
 }
 
-/** The lines the out-of-stock modal lists, when it is open. */
-export function selectOutOfStock(snapshot: CheckoutSnapshot): readonly CartItem[] | null {
-  return snapshot.matches({ shipping: "outOfStock" }) ? snapshot.context.outOfStock : null;
+/** The out-of-stock modal is open (it lists the cart's lines above their stock: checkout.rules.ts). */
+export function isOutOfStockOpen(snapshot: CheckoutSnapshot): boolean {
+  return snapshot.matches({ shipping: "outOfStock" });
 }

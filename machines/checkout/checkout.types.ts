@@ -29,8 +29,6 @@ export interface CheckoutContext {
   requested: CheckoutStep;
   /** The uuid of the shopper's cart, once loaded (its contents are in the app's query cache). */
   cartId: string | null;
-  /** The lines whose quantity exceeds today's stock (the out-of-stock modal lists them). */
-  outOfStock: CartItem[];
 }
 
 export type CheckoutEvent =

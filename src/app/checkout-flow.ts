@@ -5,7 +5,7 @@
 // cache, where the step, the sidebar and the header read it.
 import { useCallback } from "react";
 import { createActor } from "xstate";
-import { selectCartId } from "../../machines/cart/cart.selectors.ts";
+import { isLoadingCart, selectCartId } from "../../machines/cart/cart.selectors.ts";
 import { selectPlace, type CheckoutPlace, type CheckoutSnapshot } from "../../machines/checkout/checkout.selectors.ts";
 import type { CheckoutEvent, CheckoutStart, CheckoutStep } from "../../machines/checkout/checkout.types.ts";
 import { createCheckoutMachine } from "../actors/checkout-actors.ts";
@@ -40,7 +40,7 @@ async function loadCheckout({ auth, cart, queryClient, api, sessionStorage = win
   const session = await settledSession(auth);
   // After the session: a sign-in brings the customer's cart.
   const [cartActor, { waitFor }] = await Promise.all([cart.actor.load(), import("xstate")]);
-  const settled = await waitFor(cartActor, (state) => !state.hasTag("loading"));
+  const settled = await waitFor(cartActor, (state) => !isLoadingCart(state));
   const cartId = selectCartId(settled);
   const lang = currentLang();
   const current =

@@ -4,21 +4,25 @@
 import { useLingui } from "@lingui/react";
 import { Link } from "@tanstack/react-router";
 import { pagePath } from "../../../common/pages.ts";
-import { selectOutOfStock } from "../../../machines/checkout/checkout.selectors.ts";
+import { linesOverStock } from "../../../machines/checkout/checkout.rules.ts";
+import { isOutOfStockOpen } from "../../../machines/checkout/checkout.selectors.ts";
+import type { Cart } from "../../api/queries/cart.ts";
 import { useCheckoutSend, useCheckoutState } from "../../app/checkout-flow.ts";
 import { useLang } from "../../i18n/use-lang.ts";
 import { Modal } from "../../ui/modal.tsx";
 
-export function OutOfStockModal() {
+export function OutOfStockModal({ cart }: { cart: Cart }) {
   const { _ } = useLingui();
   const lang = useLang();
-  const lines = useCheckoutState(selectOutOfStock, null);
+  const open = useCheckoutState(isOutOfStockOpen, false);
+  // The cart as the flow's stock check wrote it into the cache.
+  const lines = linesOverStock(cart);
   const send = useCheckoutSend();
   return (
-    <Modal open={lines !== null} onClose={() => send({ type: "checkout.closeOutOfStock" })} title={_("checkout.outOfStock.title")} closeLabel={_("layout.dialog.close")}>
+    <Modal open={open} onClose={() => send({ type: "checkout.closeOutOfStock" })} title={_("checkout.outOfStock.title")} closeLabel={_("layout.dialog.close")}>
       <p>{_("checkout.outOfStock.text")}</p>
       <ul className="out-of-stock__lines">
-        {(lines ?? []).map((line) => (
+        {lines.map((line) => (
           <li key={line.offerId}>
             <strong>{line.product.name}</strong>
             {line.selectedAttributes.length > 0 && <span> ({line.selectedAttributes.map((attribute) => attribute.valueLabel).join(", ")})</span>}

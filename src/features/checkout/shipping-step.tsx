@@ -68,7 +68,7 @@ export function ShippingStep() {
         <Summary cart={cart} />
       </div>
       <AddressListModal customer={customer} cart={cart} />
-      <OutOfStockModal />
+      <OutOfStockModal cart={cart} />
       <RelayDialog customer={customer} cart={cart} />
     </div>
   );
