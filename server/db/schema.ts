@@ -821,3 +821,186 @@ export const relayPoints = pgTable(
     ),
   ],
 );
+
+/**
+ * Orders: made from a cart exactly once, when its payment is authorised (or, for an empowerment
+ * order, paid from the money pot). `uuid` is the uuid of the cart it was made from (unique: one
+ * cart, one order); `reference` is what the shopper reads (readable, random, unique). Lines,
+ * shipments, addresses and amounts are kept as they were paid; the catalogue may change later.
+ */
+export const orders = pgTable(
+  "orders",
+  {
+    id: serial("id").primaryKey(),
+    uuid: uuid("uuid").notNull(),
+    reference: text("reference").notNull(),
+    /** The customer's uuid (accounts module). */
+    customerId: uuid("customer_id").notNull(),
+    /** PAID, PREPARING, SHIPPED, DELIVERED, CANCELLED, REFUNDED (the contract's OrderStatus). */
+    status: text("status").notNull(),
+    /** The customer's language when the order was placed (e-mails, invoice): fr_FR or en_US. */
+    locale: text("locale").notNull(),
+    couponCode: text("coupon_code"),
+    /** The billing address as the contract's Address. */
+    billingAddress: jsonb("billing_address"),
+    /** The parcels as the contract's Shipment, methods and addresses as chosen, tracking filled once shipped. */
+    shipments: jsonb("shipments").notNull(),
+    /** Tax-included total paid (lines after coupon, plus shipping), in euro cents. */
+    totalCents: integer("total_cents").notNull(),
+    shippingCents: integer("shipping_cents").notNull(),
+    /** The amounts as paid: total, shipping, coupon reduction and the taxes per rate. */
+    amounts: jsonb("amounts").notNull(),
+    customCardMessage: text("custom_card_message"),
+    paymentDate: timestamp("payment_date", { withTimezone: true }),
+    /** The invoice number, from the gapless `invoice_sequence`, allocated in the order's transaction. */
+    invoiceNumber: integer("invoice_number"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("orders_uuid_key").on(t.uuid),
+    uniqueIndex("orders_reference_key").on(t.reference),
+    uniqueIndex("orders_invoice_number_key").on(t.invoiceNumber),
+    index("orders_customer_payment_idx").on(t.customerId, t.paymentDate, t.id),
+    check("orders_status_check", sql`${t.status} in ('PAID', 'PREPARING', 'SHIPPED', 'DELIVERED', 'CANCELLED', 'REFUNDED')`),
+    check("orders_locale_check", sql`${t.locale} in ('fr_FR', 'en_US')`),
+    check("orders_amounts_check", sql`${t.totalCents} >= 0 and ${t.shippingCents} >= 0`),
+  ],
+);
+
+/** Lines of an order, with the product as it was when ordered (the product may change or go). */
+export const orderItems = pgTable(
+  "order_items",
+  {
+    id: serial("id").primaryKey(),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    /** Null once the offer no longer exists. */
+    offerId: integer("offer_id").references(() => offers.id, { onDelete: "set null" }),
+    productId: integer("product_id").references(() => products.id, { onDelete: "set null" }),
+    productReference: text("product_reference").notNull(),
+    variantReference: text("variant_reference").notNull(),
+    nameFr: text("name_fr").notNull(),
+    nameEn: text("name_en").notNull(),
+    /** The contract's SelectedAttribute[] in both languages: `{ fr: [...], en: [...] }`. */
+    selectedAttributes: jsonb("selected_attributes").notNull(),
+    /** The cover picture's contract Picture, null when the product had none. */
+    coverPicture: jsonb("cover_picture"),
+    quantity: integer("quantity").notNull(),
+    /** Tax-included unit price charged (before the coupon's share), in euro cents. */
+    unitPriceCents: integer("unit_price_cents").notNull(),
+    /** Tax-included line total paid (after the coupon's share), in euro cents. */
+    totalCents: integer("total_cents").notNull(),
+    /** Tax-free part of the line total, in euro cents. */
+    totalTaxFreeCents: integer("total_tax_free_cents").notNull(),
+    taxRateBp: integer("tax_rate_bp").notNull(),
+    isGift: boolean("is_gift").notNull().default(false),
+    position: integer("position").notNull(),
+  },
+  (t) => [
+    index("order_items_order_idx").on(t.orderId),
+    check("order_items_quantity_check", sql`${t.quantity} > 0`),
+    check("order_items_amounts_check", sql`${t.unitPriceCents} >= 0 and ${t.totalCents} >= 0 and ${t.totalTaxFreeCents} >= 0`),
+  ],
+);
+
+/**
+ * Payment attempts of a cart. One attempt at a time may be open (`started` or `action`) per cart;
+ * `draft` is the order as it will be made (lines, prices, shipments, addresses, amounts) computed
+ * from the cart when the payment started: the amount charged and the order always agree.
+ */
+export const payments = pgTable(
+  "payments",
+  {
+    id: serial("id").primaryKey(),
+    /** The cart paid (no foreign key: the cart goes once its order exists). */
+    cartUuid: uuid("cart_uuid").notNull(),
+    customerId: uuid("customer_id").notNull(),
+    /** The provider's reference of the payment, known once the provider answered. */
+    pspReference: text("psp_reference"),
+    /** started, action (redirect or challenge pending), authorised, refused, cancelled, error, expired, refunded. */
+    status: text("status").notNull(),
+    /** The provider's last result code (Authorised, Refused, RedirectShopper…). */
+    resultCode: text("result_code"),
+    refusalReason: text("refusal_reason"),
+    /** The payment method's type or brand (scheme, visa, mc…). */
+    method: text("method"),
+    amountCents: integer("amount_cents").notNull(),
+    currency: text("currency").notNull().default("EUR"),
+    locale: text("locale").notNull(),
+    draft: jsonb("draft").notNull(),
+    /** The stock held for this attempt is released after this moment unless the payment is authorised. */
+    reservedUntil: timestamp("reserved_until", { withTimezone: true }).notNull(),
+    orderId: integer("order_id").references(() => orders.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    authorisedAt: timestamp("authorised_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("payments_psp_reference_key").on(t.pspReference).where(sql`${t.pspReference} is not null`),
+    uniqueIndex("payments_open_per_cart_key").on(t.cartUuid).where(sql`${t.status} in ('started', 'action')`),
+    index("payments_cart_idx").on(t.cartUuid),
+    index("payments_reserved_until_idx").on(t.reservedUntil).where(sql`${t.status} in ('started', 'action')`),
+    check(
+      "payments_status_check",
+      sql`${t.status} in ('started', 'action', 'authorised', 'refused', 'cancelled', 'error', 'expired', 'refunded')`,
+    ),
+    check("payments_amount_check", sql`${t.amountCents} >= 0`),
+  ],
+);
+
+/**
+ * Stock held by an open payment: taken off `offers.stock_quantity` when the payment starts (guarded
+ * update), given back when it is refused, abandoned or expires, and kept for good (row deleted)
+ * when the order is made.
+ */
+export const stockReservations = pgTable(
+  "stock_reservations",
+  {
+    paymentId: integer("payment_id")
+      .notNull()
+      .references(() => payments.id, { onDelete: "cascade" }),
+    offerId: integer("offer_id")
+      .notNull()
+      .references(() => offers.id, { onDelete: "cascade" }),
+    quantity: integer("quantity").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.paymentId, t.offerId] }),
+    index("stock_reservations_offer_idx").on(t.offerId),
+    check("stock_reservations_quantity_check", sql`${t.quantity} > 0`),
+  ],
+);
+
+/**
+ * The payment provider's notifications (webhooks), kept once each: a replay of the same event
+ * (same psp reference, event code and success) is acknowledged and ignored.
+ */
+export const paymentNotifications = pgTable(
+  "payment_notifications",
+  {
+    id: serial("id").primaryKey(),
+    pspReference: text("psp_reference").notNull(),
+    /** For REFUND, CANCELLATION…: the psp reference of the payment concerned. */
+    originalReference: text("original_reference"),
+    merchantReference: text("merchant_reference"),
+    eventCode: text("event_code").notNull(),
+    success: boolean("success").notNull(),
+    payload: jsonb("payload").notNull(),
+    receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+    /** Null until applied (a notification for a payment not known yet waits for it). */
+    processedAt: timestamp("processed_at", { withTimezone: true }),
+  },
+  (t) => [uniqueIndex("payment_notifications_event_key").on(t.pspReference, t.eventCode, t.success)],
+);
+
+/** Gapless counters (invoice numbers): a row per sequence, incremented in the caller's transaction. */
+export const counters = pgTable(
+  "counters",
+  {
+    name: text("name").primaryKey(),
+    lastValue: integer("last_value").notNull().default(0),
+  },
+  (t) => [check("counters_value_check", sql`${t.lastValue} >= 0`)],
+);
