@@ -7,7 +7,7 @@ import { mailboxRoutes } from "./adapters/mail/mailbox-routes.ts";
 import { createOutboxRepository, outboxMailer } from "./adapters/mail/outbox-mailer.ts";
 import type { Adapters } from "./composition.ts";
 import type { Config } from "./config.ts";
-import type { Database } from "./db/client.ts";
+import type { Database, Orm } from "./db/client.ts";
 import { registerContractRoutes } from "./http/contract.ts";
 import { registerErrorHandlers, type ErrorBody } from "./http/errors.ts";
 import { registerSecurityHeaders } from "./http/security-headers.ts";
@@ -25,6 +25,9 @@ import { mediaRoutes } from "./modules/media/media-routes.ts";
 import { newsletterHandlers } from "./modules/newsletter/newsletter-handlers.ts";
 import { createNewsletterRepository } from "./modules/newsletter/newsletter-repository.ts";
 import { PENDING_OPERATIONS } from "./modules/pending-operations.ts";
+import { adyenWebhookRoutes } from "./modules/payment/adyen-webhook-routes.ts";
+import { paymentHandlers } from "./modules/payment/payment-handlers.ts";
+import { createPaymentLedger } from "./modules/payment/payment-ledger.ts";
 import { createCheckoutShipping } from "./modules/shipping/checkout-shipping.ts";
 import { shippingHandlers } from "./modules/shipping/shipping-handlers.ts";
 import { createGeocoding } from "./modules/geocoding/geocoding.ts";
@@ -62,6 +65,8 @@ export interface AppOptions {
   sessions?: CustomerSessions;
   /** The clock of expiries and abuse limits (default: the system clock; tests move it). */
   now?: () => Date;
+  /** Called in an order's transaction once its payment made it (the confirmation e-mail). */
+  onOrderPlaced?: (tx: Orm, orderId: number) => Promise<void>;
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -119,9 +124,21 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const checkout = createCheckoutShipping({ db, carts });
   const relaySearch = createRelaySearch({ relayPoints: adapters.relayPoints, now: options.now ?? (() => new Date()) });
   const geocoding = createGeocoding({ geocoder: adapters.geocoder });
+  const ledger = adapters.paymentGateway
+    ? createPaymentLedger({
+        db,
+        carts,
+        gateway: adapters.paymentGateway,
+        publicUrl: config.publicUrl,
+        now: options.now ?? (() => new Date()),
+        onOrderPlaced: options.onOrderPlaced ?? (async () => undefined),
+      })
+    : undefined;
   await app.register(mediaRoutes, { db });
   // The relay map's offline style and shapes (unused when MAP_STYLE_URL names another style).
   await app.register(mapRoutes);
+  // The payment provider's notifications, outside the storefront API (no storefront token: basic auth and HMAC).
+  await app.register(adyenWebhookRoutes, { ledger, gateway: adapters.paymentGateway, credentials: config.adyenWebhookCredentials });
   // The embedded mailbox shows every e-mail of the outbox: never on a configured (public) shop.
   if (config.demoMode) await app.register(mailboxRoutes, { outbox: createOutboxRepository(db) });
 
@@ -141,6 +158,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       ...newsletterHandlers({ newsletter, limits: accounts.limits }),
       ...cartHandlers({ carts, sessions }),
       ...shippingHandlers({ checkout, sessions }),
+      ...paymentHandlers({ ledger, carts, sessions, publicUrl: config.publicUrl }),
       ...relayHandlers({ relaySearch }),
       ...geocodingHandlers({ geocoding }),
       ...accounts.handlers,

@@ -15,6 +15,7 @@ import { httpGeocoder } from "./adapters/geocoding/http-geocoder.ts";
 import { embeddedMailbox, smtpTransport, type MailTransport } from "./adapters/mail/mail-transport.ts";
 import { httpStaffDirectory, tableStaffDirectory, type StaffDirectory } from "./adapters/staff-directory/staff-directory.ts";
 import type { Config } from "./config.ts";
+import type { PaymentGateway } from "./modules/payment/payment-gateway.ts";
 import type { Database } from "./db/client.ts";
 import { secretSource } from "./platform/generated-secrets.ts";
 
@@ -29,6 +30,8 @@ export interface Adapters {
   geocoder: Geocoder;
   /** Colissimo relay points: the embedded demo points searched by distance, else La Poste's web service (COLISSIMO_*). */
   relayPoints: RelayPoints;
+  /** Card payments (Adyen's Checkout API, or the embedded sandbox); without one the payment operations answer 502. */
+  paymentGateway?: PaymentGateway;
 }
 
 function captchaFor(config: Config, db: Database, now: () => Date): Captcha {
@@ -53,6 +56,7 @@ export function createAdapters(
     relayPoints:
       overrides.relayPoints ??
       (config.colissimo ? colissimoRelayPoints({ url: config.colissimo.url, credentials: config.colissimo.credentials }) : databaseRelayPoints({ db, geocoder })),
+    ...(overrides.paymentGateway ? { paymentGateway: overrides.paymentGateway } : {}),
   };
 }
 

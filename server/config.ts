@@ -102,6 +102,8 @@ const EnvSchema = v.object({
   COLISSIMO_PASSWORD: optionalText,
   COLISSIMO_API_KEY: optionalText,
   SOCIAL_LINKS: v.optional(SocialLinksSchema),
+  ADYEN_WEBHOOK_USERNAME: optionalText,
+  ADYEN_WEBHOOK_PASSWORD: optionalText,
 });
 
 export interface Config {
@@ -146,6 +148,8 @@ export interface Config {
   geocoderUrl: string | undefined;
   /** La Poste's Colissimo point-retrait web service; unset: the embedded demo relay points. */
   colissimo: { url: string; credentials: { accountNumber: string; password: string } | { apiKey: string } } | undefined;
+  /** Basic authentication the payment provider's webhook calls must carry; unset: none asked (the HMAC signatures are checked anyway). */
+  adyenWebhookCredentials: { username: string; password: string } | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -189,6 +193,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError("Invalid configuration: RECAPTCHA_SECRET and RECAPTCHA_SITE_KEY must be set together");
   }
   const port = parsed.PORT;
+  if ((parsed.ADYEN_WEBHOOK_USERNAME === undefined) !== (parsed.ADYEN_WEBHOOK_PASSWORD === undefined)) {
+    throw new ConfigError("Invalid configuration: ADYEN_WEBHOOK_USERNAME and ADYEN_WEBHOOK_PASSWORD must be set together");
+  }
   const colissimo = colissimoOf(parsed.COLISSIMO_URL, parsed.COLISSIMO_ACCOUNT_NUMBER, parsed.COLISSIMO_PASSWORD, parsed.COLISSIMO_API_KEY);
   return {
     port,
@@ -216,5 +223,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     socialLinks: parsed.SOCIAL_LINKS ?? DEFAULT_SOCIAL_LINKS,
     geocoderUrl: parsed.GEOCODER_URL?.replace(/\/$/, ""),
     colissimo,
+    adyenWebhookCredentials:
+      parsed.ADYEN_WEBHOOK_USERNAME !== undefined && parsed.ADYEN_WEBHOOK_PASSWORD !== undefined
+        ? { username: parsed.ADYEN_WEBHOOK_USERNAME, password: parsed.ADYEN_WEBHOOK_PASSWORD }
+        : undefined,
   };
 }

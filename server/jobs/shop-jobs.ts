@@ -6,6 +6,8 @@ import type { Adapters } from "../composition.ts";
 import type { Config } from "../config.ts";
 import type { Database } from "../db/client.ts";
 import { cartPurge } from "../modules/cart/cart-purge.ts";
+import { PAYMENT_CANCEL_QUEUE } from "../modules/payment/payment-outcome.ts";
+import { paymentCancelJob, reservationExpiry } from "../modules/payment/payment-jobs.ts";
 import { accountHousekeeping } from "../modules/customers/account-housekeeping.ts";
 import { restockNotifier } from "../modules/stock-alerts/restock-notifications.ts";
 import { createJobWorker, type JobWorker, type RetryPolicy } from "../platform/job-queue.ts";
@@ -14,7 +16,7 @@ import type { Logger } from "../platform/logger.ts";
 export interface ShopJobsOptions {
   db: Database;
   config: Config;
-  adapters: Pick<Adapters, "mailTransport">;
+  adapters: Pick<Adapters, "mailTransport" | "paymentGateway">;
   log: Logger;
   /** How often an idle worker looks for due jobs (tests make it short). */
   pollIntervalMs?: number;
@@ -29,5 +31,7 @@ export function createShopJobs(options: ShopJobsOptions): JobWorker {
   worker.schedule(restockNotifier({ db, mailer: outboxMailer, links: config, log }));
   worker.schedule(accountHousekeeping({ db, log }));
   worker.schedule(cartPurge({ db, log }));
+  worker.schedule(reservationExpiry({ db, log }));
+  if (adapters.paymentGateway) worker.handle(PAYMENT_CANCEL_QUEUE, paymentCancelJob(db, adapters.paymentGateway));
   return worker;
 }

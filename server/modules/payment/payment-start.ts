@@ -1,0 +1,149 @@
+// The start of a payment attempt, before the provider is asked: the cart must be the customer's,
+// ready to pay (lines, delivery address, a method for every shipment, billing address) and priced
+// as the shopper was shown; then, in one transaction, the order's draft is recorded with the
+// amount, the stock is reserved and the cart is locked. An earlier attempt of the cart left
+// waiting for the shopper (an abandoned 3-D Secure challenge, the back button) is expired first;
+// only a start still under way answers CART_LOCKED.
+import { sql } from "drizzle-orm";
+import { rowsOf, type Database, type Orm } from "../../db/client.ts";
+import { lockCart, type CartRepository, type CartRow } from "../cart/cart-repository.ts";
+import type { OrderDraft } from "../orders/order-records.ts";
+import { ledgerTransaction, lockCartKey } from "./ledger-locks.ts";
+import { billingAddressOf, orderDraftOf } from "./order-draft.ts";
+import { closeAttempt } from "./payment-outcome.ts";
+import { CLOSING_REASONS, lockOpenPayment } from "./payment-records.ts";
+import { reserveStock } from "./stock-reservations.ts";
+
+/** How long stock stays held for an attempt that is neither authorised nor refused. */
+export const RESERVATION_MS = 15 * 60_000;
+/** A start whose provider call has not come back after this long is taken to be lost. */
+const STALE_START_MS = 2 * 60_000;
+/** A cart changed while its payment was being prepared is read again, this many times at most. */
+const PREPARE_ATTEMPTS = 3;
+
+export type StartRefusal =
+  | { code: "CART_EMPTY" }
+  | { code: "CART_INCOMPLETE"; missing: string[] }
+  | { code: "AMOUNT_MISMATCH"; expectedCents: number }
+  | { code: "OUT_OF_STOCK"; lines: { productReference: string; stockLeft: number }[] }
+  | { code: "CART_LOCKED" };
+
+export type StartResult =
+  | { outcome: "started"; paymentId: number; draft: OrderDraft }
+  | { outcome: "unknown-cart" }
+  | { outcome: "refused"; refusal: StartRefusal };
+
+export interface StartInput {
+  customerId: string;
+  cartUuid: string;
+  /** What the shopper was shown and agreed to pay, in cents. */
+  amountCents: number;
+  locale: OrderDraft["locale"];
+}
+
+/** What the attempt's draft depends on: the cart's lines, coupon, addresses, methods and its offers' prices. */
+async function cartFingerprint(orm: Orm, cartId: number): Promise<string> {
+  const [row] = await rowsOf<{ fingerprint: string }>(
+    orm,
+    sql`select md5(concat_ws('|', c.coupon_code, c.billing_address_name, c.shipping_address::text, c.relay_point_id, c.custom_card_message,
+          (select string_agg(l.offer_id || ':' || l.quantity || ':' || l.is_gift || ':' || o.regular_price_cents || ':' || coalesce(o.discount_price_cents, 0), ','
+                  order by l.offer_id, l.is_gift)
+           from cart_lines l join offers o on o.id = l.offer_id where l.cart_id = c.id),
+          (select string_agg(m.shop_id || ':' || m.method_id, ',' order by m.shop_id) from cart_shipment_methods m where m.cart_id = c.id))) as fingerprint
+        from carts c where c.id = ${cartId}`,
+  );
+  return row?.fingerprint ?? "";
+}
+
+class OutOfStock extends Error {
+  constructor(readonly offerIds: number[]) {
+    super("out of stock");
+  }
+}
+
+const ownedBy = (cart: CartRow | undefined, customerId: string): cart is CartRow => cart !== undefined && cart.customer_id === customerId.toLowerCase();
+
+export function createPaymentStart(deps: { db: Database; carts: CartRepository; now: () => Date }) {
+  const { db, carts, now } = deps;
+
+  /** The draft of the cart as it is now, or why it cannot be paid. */
+  async function prepare(cart: CartRow, input: StartInput): Promise<{ draft: OrderDraft } | { refusal: StartRefusal }> {
+    const [fr, en] = await Promise.all([carts.view(cart, "fr"), carts.view(cart, "en")]);
+    const shown = input.locale === "en_US" ? en : fr;
+    if (shown.cartItems.length === 0) return { refusal: { code: "CART_EMPTY" } };
+    const billingAddress = await billingAddressOf(db.orm, input.customerId, shown.billingAddress?.name ?? null);
+    const missing = [
+      ...(shown.shippingAddress ? [] : ["shippingAddress"]),
+      ...(shown.shipments.length > 0 && shown.shipments.every((shipment) => shipment.shipmentMethod !== null) ? [] : ["shipmentMethodIds"]),
+      ...(billingAddress ? [] : ["billingAddress"]),
+    ];
+    if (missing.length > 0) return { refusal: { code: "CART_INCOMPLETE", missing } };
+    const expectedCents = (shown.specialPrice ?? shown.totalPrice).taxIncluded;
+    if (input.amountCents !== expectedCents) return { refusal: { code: "AMOUNT_MISMATCH", expectedCents } };
+    const draft = orderDraftOf({ fr, en }, { customerId: input.customerId.toLowerCase(), locale: input.locale, billingAddress, customCardMessage: cart.custom_card_message });
+    return { draft };
+  }
+
+  async function outOfStock(draft: OrderDraft, offerIds: number[]): Promise<StartRefusal> {
+    const stock = await db.rows<{ id: number; stock_quantity: number }>(
+      sql`select id, stock_quantity from offers where id in (${sql.join(offerIds, sql`, `)})`,
+    );
+    const left = new Map(stock.map((row) => [row.id, row.stock_quantity]));
+    const lines = draft.items
+      .filter((item) => offerIds.includes(item.offerId))
+      .map((item) => ({ productReference: item.productReference, stockLeft: left.get(item.offerId) ?? 0 }));
+    return { code: "OUT_OF_STOCK", lines: lines.filter((line, index) => lines.findIndex((other) => other.productReference === line.productReference) === index) };
+  }
+
+  return {
+    async start(input: StartInput): Promise<StartResult> {
+      for (let attempt = 1; attempt <= PREPARE_ATTEMPTS; attempt += 1) {
+        const cart = await carts.find(input.cartUuid, { customerId: input.customerId });
+        if (!ownedBy(cart, input.customerId)) return { outcome: "unknown-cart" };
+        const fingerprint = await cartFingerprint(db.orm, cart.id);
+        const prepared = await prepare(cart, input);
+        if ("refusal" in prepared) return { outcome: "refused", refusal: prepared.refusal };
+        const { draft } = prepared;
+        try {
+          const result = await ledgerTransaction(db, async (tx): Promise<StartResult | "changed"> => {
+            await lockCartKey(tx, cart.uuid);
+            const locked = await lockCart(tx, cart.uuid);
+            if (!ownedBy(locked, input.customerId)) return { outcome: "unknown-cart" };
+            if ((await cartFingerprint(tx, locked.id)) !== fingerprint) return "changed";
+            const startedAt = now();
+            const open = await lockOpenPayment(tx, cart.uuid);
+            if (open) {
+              const startedLately = open.status === "started" && new Date(open.created_at).getTime() > startedAt.getTime() - STALE_START_MS;
+              if (startedLately) return { outcome: "refused", refusal: { code: "CART_LOCKED" } };
+              await closeAttempt(tx, open, "expired", CLOSING_REASONS.superseded);
+            }
+            const [payment] = await rowsOf<{ id: number }>(
+              tx,
+              sql`insert into payments (cart_uuid, customer_id, status, amount_cents, locale, draft, reserved_until, created_at)
+                  values (${cart.uuid}, ${draft.customerId}, 'started', ${draft.amounts.totalPrice.taxIncluded}, ${draft.locale},
+                          ${JSON.stringify(draft)}::jsonb, ${new Date(startedAt.getTime() + RESERVATION_MS).toISOString()}, ${startedAt.toISOString()})
+                  returning id`,
+            );
+            if (!payment) throw new Error("the payment insert returned no row");
+            const reserved = await reserveStock(
+              tx,
+              payment.id,
+              draft.items.map((item) => ({ offerId: item.offerId, quantity: item.quantity })),
+            );
+            // Nothing of this attempt may stay: the whole transaction is rolled back.
+            if (reserved.short.length > 0) throw new OutOfStock(reserved.short);
+            await tx.execute(sql`update carts set locked_at = ${startedAt.toISOString()} where id = ${locked.id}`);
+            return { outcome: "started", paymentId: payment.id, draft };
+          });
+          if (result !== "changed") return result;
+        } catch (error) {
+          if (error instanceof OutOfStock) return { outcome: "refused", refusal: await outOfStock(draft, error.offerIds) };
+          throw error;
+        }
+      }
+      return { outcome: "refused", refusal: { code: "CART_LOCKED" } };
+    },
+  };
+}
+
+export type PaymentStart = ReturnType<typeof createPaymentStart>;
