@@ -14,13 +14,14 @@ import { MAX_TOKEN_LENGTH } from "./sandbox-tokens.ts";
 /** A form's body is a handful of short fields. */
 const FORM_BODY_LIMIT = 8 * 1024;
 
+// The token is the rest of the path (a wildcard: route parameters are limited to 100 characters).
 const tokenParams = {
   type: "object",
-  required: ["token"],
-  properties: { token: { type: "string", minLength: 1, maxLength: MAX_TOKEN_LENGTH, pattern: "^[A-Za-z0-9_.-]+$" } },
+  required: ["*"],
+  properties: { "*": { type: "string", minLength: 1, maxLength: MAX_TOKEN_LENGTH, pattern: "^[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+$" } },
 } as const;
 
-type TokenRequest = FastifyRequest<{ Params: { token: string } }>;
+type TokenRequest = FastifyRequest<{ Params: { "*": string } }>;
 
 const localeOfRequest = (request: FastifyRequest): SandboxLocale =>
   /^\s*fr\b/i.test(String(request.headers["accept-language"] ?? "fr")) ? "fr" : "en";
@@ -59,14 +60,14 @@ export async function paymentSandboxRoutes(app: FastifyInstance, options: Paymen
     return reply.header("cache-control", "no-store").redirect(step.location, 303);
   }
 
-  app.get("/payment-sandbox/pay/:token", { schema: { params: tokenParams } }, async (request: TokenRequest, reply) => {
-    const check = await issuer.openPayment(request.params.token);
+  app.get("/payment-sandbox/pay/*", { schema: { params: tokenParams } }, async (request: TokenRequest, reply) => {
+    const check = await issuer.openPayment(request.params["*"]);
     if (check.status !== "valid") return unusable(request, reply, check.status);
-    return sendPage(reply, 200, payPage(request.params.token, check.payload), check.payload.ret);
+    return sendPage(reply, 200, payPage(request.params["*"], check.payload), check.payload.ret);
   });
 
-  app.post("/payment-sandbox/pay/:token", { schema: { params: tokenParams } }, async (request: TokenRequest, reply) => {
-    const { token } = request.params;
+  app.post("/payment-sandbox/pay/*", { schema: { params: tokenParams } }, async (request: TokenRequest, reply) => {
+    const token = request.params["*"];
     const check = await issuer.openPayment(token);
     if (check.status !== "valid") return unusable(request, reply, check.status);
     const form = cardFormOf(request.body);
@@ -75,19 +76,19 @@ export async function paymentSandboxRoutes(app: FastifyInstance, options: Paymen
     return follow(request, reply, await issuer.submitCard(token, read.entry));
   });
 
-  app.get("/payment-sandbox/challenge/:token", { schema: { params: tokenParams } }, async (request: TokenRequest, reply) => {
-    const check = await issuer.openChallenge(request.params.token);
+  app.get("/payment-sandbox/challenge/*", { schema: { params: tokenParams } }, async (request: TokenRequest, reply) => {
+    const check = await issuer.openChallenge(request.params["*"]);
     if (check.status !== "valid") return unusable(request, reply, check.status);
-    return sendPage(reply, 200, challengePage(request.params.token, check.payload), check.payload.ret);
+    return sendPage(reply, 200, challengePage(request.params["*"], check.payload), check.payload.ret);
   });
 
-  app.post("/payment-sandbox/challenge/:token", { schema: { params: tokenParams } }, async (request: TokenRequest, reply) => {
+  app.post("/payment-sandbox/challenge/*", { schema: { params: tokenParams } }, async (request: TokenRequest, reply) => {
     const body: unknown = request.body;
     const password = typeof body === "object" && body !== null && "password" in body && typeof body.password === "string" ? body.password.slice(0, 200) : "";
-    return follow(request, reply, await issuer.submitChallenge(request.params.token, password));
+    return follow(request, reply, await issuer.submitChallenge(request.params["*"], password));
   });
 
-  app.post("/payment-sandbox/cancel/:token", { schema: { params: tokenParams } }, async (request: TokenRequest, reply) =>
-    follow(request, reply, await issuer.abandon(request.params.token)),
+  app.post("/payment-sandbox/cancel/*", { schema: { params: tokenParams } }, async (request: TokenRequest, reply) =>
+    follow(request, reply, await issuer.abandon(request.params["*"])),
   );
 }
