@@ -4,6 +4,8 @@ import { randomUUID } from "node:crypto";
 import fastifyCompress from "@fastify/compress";
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
 import { mailboxRoutes } from "./adapters/mail/mailbox-routes.ts";
+import { isPaymentSandbox } from "./adapters/payment-sandbox/payment-sandbox.ts";
+import { paymentSandboxRoutes } from "./adapters/payment-sandbox/sandbox-routes.ts";
 import { createOutboxRepository, outboxMailer } from "./adapters/mail/outbox-mailer.ts";
 import type { Adapters } from "./composition.ts";
 import type { Config } from "./config.ts";
@@ -141,10 +143,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(adyenWebhookRoutes, { ledger, gateway: adapters.paymentGateway, credentials: config.adyenWebhookCredentials });
   // The embedded mailbox shows every e-mail of the outbox: never on a configured (public) shop.
   if (config.demoMode) await app.register(mailboxRoutes, { outbox: createOutboxRepository(db) });
+  // The payment sandbox's issuer pages (card form, 3-D Secure challenge): only when it is the gateway.
+  if (isPaymentSandbox(adapters.paymentGateway)) {
+    await app.register(paymentSandboxRoutes, { sandbox: adapters.paymentGateway, publicUrl: config.publicUrl });
+  }
 
   // The shop itself: the built SPA and its runtime configuration (its not-found handler
   // answers the SPA for page addresses and JSON 404s for the rest).
-  await webRoutes(app, { config, webRoot: options.webRoot });
+  await webRoutes(app, { config, webRoot: options.webRoot, payment: adapters.paymentGateway });
 
   // Contract routes
   await registerContractRoutes(app, {

@@ -1,8 +1,8 @@
 // The composition root: which adapter stands for each outside service, chosen from the
 // configuration in this one place (an embedded default, or the real service when configured).
 // server/main.ts and the tests build the adapters here and hand them to the app; tests replace
-// any of them through `overrides`. Payment and the employees' identity provider get their adapter
-// here as they arrive.
+// any of them through `overrides`. The employees' identity provider gets its adapter here as it
+// arrives.
 import { altchaCaptcha } from "./adapters/captcha/altcha-captcha.ts";
 import type { Captcha } from "./adapters/captcha/captcha.ts";
 import { recaptchaCaptcha } from "./adapters/captcha/recaptcha-captcha.ts";
@@ -13,10 +13,12 @@ import { gazetteerGeocoder } from "./adapters/geocoding/gazetteer-geocoder.ts";
 import type { Geocoder } from "./adapters/geocoding/geocoder.ts";
 import { httpGeocoder } from "./adapters/geocoding/http-geocoder.ts";
 import { embeddedMailbox, smtpTransport, type MailTransport } from "./adapters/mail/mail-transport.ts";
+import { adyenGateway } from "./adapters/adyen/adyen-gateway.ts";
+import { paymentSandbox } from "./adapters/payment-sandbox/payment-sandbox.ts";
 import { httpStaffDirectory, tableStaffDirectory, type StaffDirectory } from "./adapters/staff-directory/staff-directory.ts";
 import type { Config } from "./config.ts";
-import type { PaymentGateway } from "./modules/payment/payment-gateway.ts";
 import type { Database } from "./db/client.ts";
+import type { PaymentGateway } from "./modules/payment/payment-gateway.ts";
 import { secretSource } from "./platform/generated-secrets.ts";
 
 export interface Adapters {
@@ -30,8 +32,14 @@ export interface Adapters {
   geocoder: Geocoder;
   /** Colissimo relay points: the embedded demo points searched by distance, else La Poste's web service (COLISSIMO_*). */
   relayPoints: RelayPoints;
-  /** Card payments (Adyen's Checkout API, or the embedded sandbox); without one the payment operations answer 502. */
-  paymentGateway?: PaymentGateway;
+  /** Card payment: Adyen's Checkout API (ADYEN_*), else the embedded payment sandbox. */
+  paymentGateway: PaymentGateway;
+}
+
+function paymentGatewayFor(config: Config, db: Database, now: () => Date): PaymentGateway {
+  const payment = config.payment;
+  if (payment.provider === "adyen") return adyenGateway(payment);
+  return paymentSandbox({ db, publicUrl: config.publicUrl, secret: secretSource(db, "payment-sandbox-key", undefined), now });
 }
 
 function captchaFor(config: Config, db: Database, now: () => Date): Captcha {
@@ -56,7 +64,7 @@ export function createAdapters(
     relayPoints:
       overrides.relayPoints ??
       (config.colissimo ? colissimoRelayPoints({ url: config.colissimo.url, credentials: config.colissimo.credentials }) : databaseRelayPoints({ db, geocoder })),
-    ...(overrides.paymentGateway ? { paymentGateway: overrides.paymentGateway } : {}),
+    paymentGateway: overrides.paymentGateway ?? paymentGatewayFor(config, db, now),
   };
 }
 

@@ -104,6 +104,14 @@ const EnvSchema = v.object({
   SOCIAL_LINKS: v.optional(SocialLinksSchema),
   ADYEN_WEBHOOK_USERNAME: optionalText,
   ADYEN_WEBHOOK_PASSWORD: optionalText,
+  // Card payment: Adyen's Checkout API, else the embedded payment sandbox.
+  ADYEN_API_KEY: v.optional(v.pipe(v.string(), v.trim(), v.regex(/^\S{10,500}$/, "must be an Adyen API key"))),
+  ADYEN_MERCHANT_ACCOUNT: v.optional(v.pipe(v.string(), v.trim(), v.regex(/^[\w.-]{1,80}$/, "must be an Adyen merchant account name"))),
+  ADYEN_CLIENT_KEY: v.optional(v.pipe(v.string(), v.trim(), v.regex(/^(test|live)_\w{8,100}$/, "must be an Adyen client key (test_… or live_…)"))),
+  ADYEN_HMAC_KEY: v.optional(v.pipe(v.string(), v.trim(), v.regex(/^([0-9a-fA-F]{2}){16,128}$/, "must be the hexadecimal HMAC key of the Adyen webhook"))),
+  ADYEN_ENVIRONMENT: v.optional(v.picklist(["test", "live"], "must be test or live"), "test"),
+  ADYEN_LIVE_URL_PREFIX: v.optional(v.pipe(v.string(), v.trim(), v.regex(/^[a-z0-9]+-[A-Za-z0-9]+$/, "must be the live URL prefix of the Adyen account (e.g. 1797a841fbb37ca7-AdyenDemo)"))),
+  PAYMENT_SANDBOX: v.optional(v.picklist(["on", "off"], "must be on or off")),
 });
 
 export interface Config {
@@ -150,7 +158,23 @@ export interface Config {
   colissimo: { url: string; credentials: { accountNumber: string; password: string } | { apiKey: string } } | undefined;
   /** Basic authentication the payment provider's webhook calls must carry; unset: none asked (the HMAC signatures are checked anyway). */
   adyenWebhookCredentials: { username: string; password: string } | undefined;
+  /** Card payment: Adyen's Checkout API when ADYEN_* is configured, else the embedded payment sandbox. */
+  payment: PaymentConfig;
 }
+
+export type PaymentConfig =
+  | { provider: "sandbox" }
+  | {
+      provider: "adyen";
+      apiKey: string;
+      merchantAccount: string;
+      clientKey: string;
+      /** Hexadecimal key of the webhook's HMAC signatures. */
+      hmacKey: string;
+      environment: "test" | "live";
+      /** The account's prefix of the live endpoints (required live). */
+      liveUrlPrefix: string | undefined;
+    };
 
 export class ConfigError extends Error {}
 
@@ -177,6 +201,45 @@ function colissimoOf(url: string | undefined, accountNumber: string | undefined,
     return undefined;
   }
   return { url: (url ?? DEFAULT_COLISSIMO_URL).replace(/\/$/, ""), credentials };
+}
+
+const ADYEN_SETTINGS = ["ADYEN_API_KEY", "ADYEN_MERCHANT_ACCOUNT", "ADYEN_CLIENT_KEY", "ADYEN_HMAC_KEY"] as const;
+
+interface PaymentEnv {
+  ADYEN_API_KEY?: string;
+  ADYEN_MERCHANT_ACCOUNT?: string;
+  ADYEN_CLIENT_KEY?: string;
+  ADYEN_HMAC_KEY?: string;
+  ADYEN_ENVIRONMENT: "test" | "live";
+  ADYEN_LIVE_URL_PREFIX?: string;
+  PAYMENT_SANDBOX?: "on" | "off";
+  NODE_ENV?: string;
+}
+
+function paymentOf(env: PaymentEnv): PaymentConfig {
+  const { ADYEN_API_KEY: apiKey, ADYEN_MERCHANT_ACCOUNT: merchantAccount, ADYEN_CLIENT_KEY: clientKey, ADYEN_HMAC_KEY: hmacKey } = env;
+  const missing = ADYEN_SETTINGS.filter((name) => env[name] === undefined);
+  if (apiKey === undefined || merchantAccount === undefined || clientKey === undefined || hmacKey === undefined) {
+    if (missing.length < ADYEN_SETTINGS.length) {
+      throw new ConfigError(`Invalid configuration: Adyen needs ${ADYEN_SETTINGS.join(", ")} together; missing ${missing.join(", ")}`);
+    }
+    // The sandbox takes anyone's card number: never on a production shop by accident.
+    if (env.PAYMENT_SANDBOX === "off" || (env.NODE_ENV === "production" && env.PAYMENT_SANDBOX !== "on")) {
+      throw new ConfigError(
+        "Invalid configuration: card payment would run on the payment sandbox (test cards, no money moves); configure Adyen (ADYEN_*) or set PAYMENT_SANDBOX=on",
+      );
+    }
+    return { provider: "sandbox" };
+  }
+  if (env.PAYMENT_SANDBOX === "on") throw new ConfigError("Invalid configuration: PAYMENT_SANDBOX=on and ADYEN_* both set; choose one");
+  const environment = env.ADYEN_ENVIRONMENT;
+  if (!clientKey.startsWith(`${environment}_`)) {
+    throw new ConfigError(`Invalid configuration: ADYEN_CLIENT_KEY must be a ${environment}_… key for ADYEN_ENVIRONMENT=${environment}`);
+  }
+  if (environment === "live" && env.ADYEN_LIVE_URL_PREFIX === undefined) {
+    throw new ConfigError("Invalid configuration: ADYEN_ENVIRONMENT=live needs ADYEN_LIVE_URL_PREFIX");
+  }
+  return { provider: "adyen", apiKey, merchantAccount, clientKey, hmacKey, environment, liveUrlPrefix: env.ADYEN_LIVE_URL_PREFIX };
 }
 
 /** Parses the environment; throws a ConfigError whose message names the first bad variable. */
@@ -227,5 +290,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       parsed.ADYEN_WEBHOOK_USERNAME !== undefined && parsed.ADYEN_WEBHOOK_PASSWORD !== undefined
         ? { username: parsed.ADYEN_WEBHOOK_USERNAME, password: parsed.ADYEN_WEBHOOK_PASSWORD }
         : undefined,
+    payment: paymentOf(parsed),
   };
 }

@@ -8,6 +8,9 @@ import { createShopJobs } from "./jobs/shop-jobs.ts";
 import type { JobWorker } from "./platform/job-queue.ts";
 import { seedIfEmpty } from "./seed/seed.ts";
 
+/** Where the payment provider's notifications are received (the ledger's webhook route). */
+const ADYEN_WEBHOOK_PATH = "/webhooks/adyen";
+
 const SHUTDOWN_TIMEOUT_MS = 10_000;
 
 async function main() {
@@ -47,7 +50,14 @@ async function main() {
   }
   readiness.ready = true;
   if (!stopping) {
-    jobs = createShopJobs({ db, config, adapters, log: app.log });
+    jobs = createShopJobs({
+      db,
+      config,
+      adapters,
+      log: app.log,
+      // The sandbox notifies the shop's webhook as Adyen would, through the app itself (no port to know).
+      deliverPaymentNotification: (body) => app.inject({ method: "POST", url: ADYEN_WEBHOOK_PATH, payload: body }),
+    });
     await jobs.start();
     app.log.info({ mail: adapters.mailTransport.kind }, "background jobs started");
   }

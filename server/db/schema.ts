@@ -1004,3 +1004,28 @@ export const counters = pgTable(
   },
   (t) => [check("counters_value_check", sql`${t.lastValue} >= 0`)],
 );
+
+/**
+ * The payment sandbox's outcomes (server/adapters/payment-sandbox/): one per sandbox payment,
+ * fixed when it is first decided, so that a form posted twice or a redirect result replayed
+ * answers the same outcome, as Adyen does, and its notification is sent once.
+ */
+export const paymentSandboxOutcomes = pgTable(
+  "payment_sandbox_outcomes",
+  {
+    pspReference: text("psp_reference").primaryKey(),
+    merchantReference: text("merchant_reference").notNull(),
+    /** Authorised, Refused, Error or Cancelled. */
+    resultCode: text("result_code").notNull(),
+    refusalReason: text("refusal_reason"),
+    /** The card's brand (visa, mc, amex, cartebancaire), or the sandbox's method when abandoned. */
+    brand: text("brand"),
+    amountCents: integer("amount_cents").notNull(),
+    currency: text("currency").notNull(),
+    decidedAt: timestamp("decided_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("payment_sandbox_outcomes_result_check", sql`${t.resultCode} in ('Authorised', 'Refused', 'Error', 'Cancelled')`),
+    check("payment_sandbox_outcomes_amount_check", sql`${t.amountCents} >= 0`),
+  ],
+);

@@ -3,13 +3,13 @@
 // hash; its own styles (and the style elements its widgets insert); its own pictures, videos and
 // API; the captcha's worker (a blob: URL); what the relay map draws with (a blob: worker, blob: and
 // data: images, its offline style from the shop); outside services only when they are configured:
-// Google reCAPTCHA, the map style's host. JSON answers get a policy that allows nothing.
+// Google reCAPTCHA, the map style's host, Adyen's Drop-in. JSON answers get a policy that allows nothing.
 import { createHash } from "node:crypto";
 import fastifyHelmet from "@fastify/helmet";
 import type { FastifyInstance } from "fastify";
 import type { Config } from "../config.ts";
 
-/** Sources an outside service adds to the page's policy (the payment provider's, when it comes). */
+/** Sources an outside service adds to the page's policy. */
 export interface PolicySources {
   scripts?: string[];
   styles?: string[];
@@ -17,6 +17,8 @@ export interface PolicySources {
   images?: string[];
   frames?: string[];
   workers?: string[];
+  /** Where the page's forms may be sent (or redirect to), besides the shop itself. */
+  forms?: string[];
 }
 
 /**
@@ -26,7 +28,25 @@ export interface PolicySources {
  */
 export const MAP_POLICY_SOURCES: PolicySources = { workers: ["blob:"], images: ["data:", "blob:"], connections: ["'self'"] };
 
-/** What the configuration adds to the shop's own: the map's needs, reCAPTCHA's script and frame, the map style's host. */
+/**
+ * What Adyen's Drop-in needs in the configured environment: its hosted card fields (frames, with
+ * their scripts and styles), its resources and pictures, its API and analytics calls. 3-D Secure 2
+ * runs the card issuer's own page in a frame, posted a form: those issuers are any https host, as
+ * Adyen's guidance on a policy says.
+ */
+export function adyenPolicySources(environment: "test" | "live"): PolicySources {
+  const hosts = [`https://checkoutshopper-${environment}.adyen.com`, `https://checkoutshopper-${environment}.cdn.adyen.com`];
+  return {
+    scripts: hosts,
+    styles: hosts,
+    images: hosts,
+    connections: [...hosts, `https://checkoutanalytics-${environment}.adyen.com`],
+    frames: [...hosts, "https:"],
+    forms: ["https:"],
+  };
+}
+
+/** What the configuration adds to the shop's own: the map's needs, reCAPTCHA's script and frame, the map style's host, Adyen's Drop-in. */
 export function configuredSources(config: Config): PolicySources[] {
   const sources: PolicySources[] = [MAP_POLICY_SOURCES];
   if (config.captcha.provider === "recaptcha") {
@@ -42,6 +62,7 @@ export function configuredSources(config: Config): PolicySources[] {
     const origin = new URL(config.mapStyleUrl).origin;
     sources.push({ connections: [origin], images: [origin] });
   }
+  if (config.payment.provider === "adyen") sources.push(adyenPolicySources(config.payment.environment));
   return sources;
 }
 
@@ -64,7 +85,7 @@ export function pagePolicy(inlineScriptHashes: string[], extra: PolicySources[] 
     ["frame-src", all((s) => s.frames).length > 0 ? unique(all((s) => s.frames)) : ["'none'"]],
     ["object-src", ["'none'"]],
     ["base-uri", ["'self'"]],
-    ["form-action", ["'self'"]],
+    ["form-action", unique(["'self'", ...all((s) => s.forms)])],
     ["frame-ancestors", ["'none'"]],
   ];
   return directives.map(([name, values]) => `${name} ${values.join(" ")}`).join("; ");

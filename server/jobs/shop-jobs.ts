@@ -1,7 +1,9 @@
 // The shop's background work, all on the job queue: delivering the outbox's e-mails, and the
-// recurring jobs (back-in-stock alerts, account housekeeping, abandoned carts).
+// recurring jobs (back-in-stock alerts, account housekeeping, abandoned carts), and the payment
+// sandbox's notifications to the webhook.
 import { mailDeliveryJob, MAIL_DELIVERY_QUEUE } from "../adapters/mail/mail-delivery.ts";
 import { outboxMailer } from "../adapters/mail/outbox-mailer.ts";
+import { PAYMENT_SANDBOX_NOTIFICATION_QUEUE, sandboxNotificationJob, type NotificationDelivery } from "../adapters/payment-sandbox/sandbox-notifications.ts";
 import type { Adapters } from "../composition.ts";
 import type { Config } from "../config.ts";
 import type { Database } from "../db/client.ts";
@@ -21,6 +23,8 @@ export interface ShopJobsOptions {
   /** How often an idle worker looks for due jobs (tests make it short). */
   pollIntervalMs?: number;
   retry?: RetryPolicy;
+  /** Hands the payment sandbox's notifications to the shop's webhook (main.ts: through the app itself). */
+  deliverPaymentNotification?: NotificationDelivery;
 }
 
 /** The worker of this server instance, with every job of the shop registered; `start()` runs it. */
@@ -28,6 +32,7 @@ export function createShopJobs(options: ShopJobsOptions): JobWorker {
   const { db, config, adapters, log } = options;
   const worker = createJobWorker({ db, log, pollIntervalMs: options.pollIntervalMs, retry: options.retry });
   worker.handle(MAIL_DELIVERY_QUEUE, mailDeliveryJob(db, adapters.mailTransport));
+  if (options.deliverPaymentNotification) worker.handle(PAYMENT_SANDBOX_NOTIFICATION_QUEUE, sandboxNotificationJob(options.deliverPaymentNotification));
   worker.schedule(restockNotifier({ db, mailer: outboxMailer, links: config, log }));
   worker.schedule(accountHousekeeping({ db, log }));
   worker.schedule(cartPurge({ db, log }));

@@ -11,6 +11,7 @@ import fastifyStatic from "@fastify/static";
 import type { FastifyInstance } from "fastify";
 import { RUNTIME_CONFIG_ELEMENT_ID, type RuntimeConfig } from "../../../common/runtime-config.ts";
 import type { Config } from "../../config.ts";
+import type { PaymentGateway } from "../payment/payment-gateway.ts";
 import { noRouteBody } from "../../http/errors.ts";
 import { configuredSources, inlineScriptHashes, pagePolicy } from "../../http/security-headers.ts";
 import type { Lang } from "../../../common/languages.ts";
@@ -23,9 +24,18 @@ const DEFAULT_WEB_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url
 const CAPTCHA_CHALLENGE_URL = "/api/v1/captcha/challenge";
 
 /** Paths the SPA must never answer for: they belong to the server. */
-const SERVER_PREFIXES = ["/api/", "/media/", "/map/", "/healthz", "/runtime-config.json", "/dev/"];
+const SERVER_PREFIXES = ["/api/", "/media/", "/map/", "/healthz", "/runtime-config.json", "/dev/", "/payment-sandbox/"];
 
-function runtimeConfigOf(config: Config): RuntimeConfig {
+/** What Drop-in is told: which gateway answers, with its client key and environment. */
+function paymentSettingsOf(gateway: Pick<PaymentGateway, "kind" | "clientConfig">): RuntimeConfig["payment"] {
+  return {
+    provider: gateway.kind,
+    clientKey: gateway.clientConfig.clientKey,
+    environment: gateway.clientConfig.environment === "live" ? "live" : "test",
+  };
+}
+
+function runtimeConfigOf(config: Config, payment: Pick<PaymentGateway, "kind" | "clientConfig">): RuntimeConfig {
   return {
     storefrontToken: config.storefrontToken,
     brandName: config.brandName,
@@ -35,7 +45,7 @@ function runtimeConfigOf(config: Config): RuntimeConfig {
       config.captcha.provider === "recaptcha"
         ? { provider: "recaptcha", siteKey: config.captcha.siteKey, challengeUrl: null }
         : { provider: "altcha", siteKey: null, challengeUrl: CAPTCHA_CHALLENGE_URL },
-    payment: { provider: "sandbox", clientKey: null, environment: "test" },
+    payment: paymentSettingsOf(payment),
     socialLinks: config.socialLinks,
   };
 }
@@ -71,9 +81,12 @@ function languagePageHtml(html: string, lang: Lang, brandName: string, texts: Fi
 }
 
 /** Registered on the root instance: it owns the application's not-found handler. */
-export async function webRoutes(app: FastifyInstance, options: { config: Config; webRoot?: string; localesDir?: string }) {
+export async function webRoutes(
+  app: FastifyInstance,
+  options: { config: Config; payment: Pick<PaymentGateway, "kind" | "clientConfig">; webRoot?: string; localesDir?: string },
+) {
   const webRoot = options.webRoot ?? DEFAULT_WEB_ROOT;
-  const runtimeConfig = runtimeConfigOf(options.config);
+  const runtimeConfig = runtimeConfigOf(options.config, options.payment);
 
   app.get("/runtime-config.json", async (_request, reply) => reply.header("cache-control", "no-store").send(runtimeConfig));
 
