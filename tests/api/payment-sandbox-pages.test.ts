@@ -57,8 +57,9 @@ describe.each(backends())("the payment sandbox's issuer pages on $name", (backen
     expect(page.headers["content-type"]).toMatch(/text\/html/);
     expect(page.body).toContain('<html lang="fr">');
     expect(page.body).toMatch(/<title>[^<]+<\/title>/);
-    for (const [name, label] of [["number", "Numéro de carte"], ["expiry", "Date d'expiration"], ["cvc", "Cryptogramme visuel (CVC)"], ["holderName", "Nom du titulaire"]]) {
-      expect(page.body).toContain(`<label for="${name}">${label.replace("'", "&#39;")}</label>`);
+    const labels = { number: "Numéro de carte", expiry: "Date d&#39;expiration", cvc: "Cryptogramme visuel (CVC)", holderName: "Nom du titulaire" };
+    for (const [name, label] of Object.entries(labels)) {
+      expect(page.body).toContain(`<label for="${name}">${label}</label>`);
       expect(page.body).toMatch(new RegExp(`<input id="${name}" name="${name}"[^>]*aria-describedby="${name}-hint"`));
     }
     expect(page.body).toContain("42,00\u00a0€");
