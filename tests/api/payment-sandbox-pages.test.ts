@@ -81,7 +81,7 @@ describe.each(backends())("the payment sandbox's issuer pages on $name", (backen
     const wrong = await shop.app.inject({ method: "POST", url: path, ...form({ number: "4111", expiry: "13/30", cvc: "", holderName: "Camille" }) });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.body).toContain('role="alert"');
-    expect(wrong.body).toMatch(/<input id="number" name="number"[^>]*aria-describedby="number-hint number-error" aria-invalid="true" value="4111"/);
+    expect(wrong.body).toMatch(/<input id="number" name="number"[^>]*aria-describedby="number-hint number-error" aria-invalid="true" required value="4111"/);
     expect(wrong.body).toContain('<p class="error" id="number-error">Enter a card number of 12 to 19 digits.</p>');
     expect(wrong.body).toContain('<p class="error" id="expiry-error">Enter the expiry date as MM/YY.</p>');
     expect(wrong.body).toContain('<p class="error" id="cvc-error">This field is required.</p>');
