@@ -123,6 +123,21 @@ describe.each(backends())("the payment sandbox's issuer pages on $name", (backen
     expect(await details(redirectResultOf(passed.headers.location))).toMatchObject({ resultCode: "Authorised", paymentMethod: { brand: "visa" } });
   });
 
+  it("takes a 3-D Secure card sent directly through the same challenge, and keeps its holder name's refusal for after it", async () => {
+    const started = await sandbox.payments(
+      sandboxPayment({ paymentMethod: { type: "scheme", number: "5454545454545454", expiryMonth: "03", expiryYear: "2030", cvc: "737", holderName: "BLOCK_CARD" } }),
+    );
+    const challengePath = new URL(String(started.action?.url)).pathname;
+    expect((await shop.app.inject({ method: "GET", url: challengePath })).body).toContain("Mastercard");
+    const passed = await shop.app.inject({ method: "POST", url: challengePath, ...form({ password: "password" }) });
+    expect(await details(redirectResultOf(passed.headers.location))).toMatchObject({
+      resultCode: "Refused",
+      refusalReason: "Blocked Card",
+      pspReference: started.pspReference,
+      paymentMethod: { brand: "mc" },
+    });
+  });
+
   it("refuses a 3-D Secure card whose challenge fails", async () => {
     const { path } = await startPayment();
     const toChallenge = await shop.app.inject({ method: "POST", url: path, ...form(VISA_3DS) });
