@@ -4,7 +4,8 @@
 // the payment's return address with its `redirectResult`.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { pagePolicy } from "../../http/security-headers.ts";
-import type { PageStep, PaymentSandbox } from "./payment-sandbox.ts";
+import type { PaymentSandbox } from "./payment-sandbox.ts";
+import type { PageStep } from "./sandbox-issuer.ts";
 import { cardFormOf, readCardForm } from "./sandbox-card-form.ts";
 import { dropInResources } from "./sandbox-drop-in-resources.ts";
 import { challengePage, payPage, unusableLinkPage } from "./sandbox-pages.ts";
