@@ -40,12 +40,16 @@ export interface PaymentSandboxOptions {
   now?: () => Date;
 }
 
+/** The longest return address the sandbox carries in its pages' addresses (their tokens stay under MAX_TOKEN_LENGTH). */
+const MAX_RETURN_URL_LENGTH = 2000;
+
 const localeOf = (shopperLocale: string): SandboxLocale => (shopperLocale.toLowerCase().startsWith("en") ? "en" : "fr");
 
 /** What Adyen would turn down before looking at the card. */
 function checkRequest(request: PaymentRequest): void {
   if (!Number.isSafeInteger(request.amount.value) || request.amount.value < 0) throw new GatewayRejectedError("amount.value must be a whole number of cents", "137");
   if (!request.reference || request.reference.length > 80) throw new GatewayRejectedError("reference is required (at most 80 characters)", "130");
+  if (request.returnUrl.length > MAX_RETURN_URL_LENGTH) throw new GatewayRejectedError(`returnUrl must have at most ${MAX_RETURN_URL_LENGTH} characters`, "14_004");
   let url: URL;
   try {
     url = new URL(request.returnUrl);
