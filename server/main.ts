@@ -4,12 +4,10 @@ import { buildApp, type Readiness } from "./app.ts";
 import { closeAdapters, createAdapters } from "./composition.ts";
 import { ConfigError, loadConfig } from "./config.ts";
 import { openDatabase } from "./db/client.ts";
+import { PAYMENT_WEBHOOK_PATH } from "./adapters/payment-sandbox/sandbox-notifications.ts";
 import { createShopJobs } from "./jobs/shop-jobs.ts";
 import type { JobWorker } from "./platform/job-queue.ts";
 import { seedIfEmpty } from "./seed/seed.ts";
-
-/** Where the payment provider's notifications are received (the ledger's webhook route). */
-const ADYEN_WEBHOOK_PATH = "/webhooks/adyen";
 
 const SHUTDOWN_TIMEOUT_MS = 10_000;
 
@@ -56,7 +54,7 @@ async function main() {
       adapters,
       log: app.log,
       // The sandbox notifies the shop's webhook as Adyen would, through the app itself (no port to know).
-      deliverPaymentNotification: (body) => app.inject({ method: "POST", url: ADYEN_WEBHOOK_PATH, payload: body }),
+      deliverPaymentNotification: (body) => app.inject({ method: "POST", url: PAYMENT_WEBHOOK_PATH, payload: body }),
     });
     await jobs.start();
     app.log.info({ mail: adapters.mailTransport.kind }, "background jobs started");

@@ -57,8 +57,9 @@ describe.each(backends())("the payment sandbox's issuer pages on $name", (backen
     expect(page.headers["content-type"]).toMatch(/text\/html/);
     expect(page.body).toContain('<html lang="fr">');
     expect(page.body).toMatch(/<title>[^<]+<\/title>/);
-    for (const [name, label] of [["number", "Numéro de carte"], ["expiry", "Date d'expiration"], ["cvc", "Cryptogramme visuel (CVC)"], ["holderName", "Nom du titulaire"]]) {
-      expect(page.body).toContain(`<label for="${name}">${label.replace("'", "&#39;")}</label>`);
+    const labels = { number: "Numéro de carte", expiry: "Date d&#39;expiration", cvc: "Cryptogramme visuel (CVC)", holderName: "Nom du titulaire" };
+    for (const [name, label] of Object.entries(labels)) {
+      expect(page.body).toContain(`<label for="${name}">${label}</label>`);
       expect(page.body).toMatch(new RegExp(`<input id="${name}" name="${name}"[^>]*aria-describedby="${name}-hint"`));
     }
     expect(page.body).toContain("42,00\u00a0€");
@@ -80,7 +81,7 @@ describe.each(backends())("the payment sandbox's issuer pages on $name", (backen
     const wrong = await shop.app.inject({ method: "POST", url: path, ...form({ number: "4111", expiry: "13/30", cvc: "", holderName: "Camille" }) });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.body).toContain('role="alert"');
-    expect(wrong.body).toMatch(/<input id="number" name="number"[^>]*aria-describedby="number-hint number-error" aria-invalid="true" value="4111"/);
+    expect(wrong.body).toMatch(/<input id="number" name="number"[^>]*aria-describedby="number-hint number-error" aria-invalid="true" required value="4111"/);
     expect(wrong.body).toContain('<p class="error" id="number-error">Enter a card number of 12 to 19 digits.</p>');
     expect(wrong.body).toContain('<p class="error" id="expiry-error">Enter the expiry date as MM/YY.</p>');
     expect(wrong.body).toContain('<p class="error" id="cvc-error">This field is required.</p>');
@@ -120,6 +121,21 @@ describe.each(backends())("the payment sandbox's issuer pages on $name", (backen
     expect(challenge.body).toMatch(/<input id="password" name="password" type="password"/);
     const passed = await shop.app.inject({ method: "POST", url: challengePath, ...form({ password: "password" }) });
     expect(await details(redirectResultOf(passed.headers.location))).toMatchObject({ resultCode: "Authorised", paymentMethod: { brand: "visa" } });
+  });
+
+  it("takes a 3-D Secure card sent directly through the same challenge, and keeps its holder name's refusal for after it", async () => {
+    const started = await sandbox.payments(
+      sandboxPayment({ paymentMethod: { type: "scheme", number: "5454545454545454", expiryMonth: "03", expiryYear: "2030", cvc: "737", holderName: "BLOCK_CARD" } }),
+    );
+    const challengePath = new URL(String(started.action?.url)).pathname;
+    expect((await shop.app.inject({ method: "GET", url: challengePath })).body).toContain("Mastercard");
+    const passed = await shop.app.inject({ method: "POST", url: challengePath, ...form({ password: "password" }) });
+    expect(await details(redirectResultOf(passed.headers.location))).toMatchObject({
+      resultCode: "Refused",
+      refusalReason: "Blocked Card",
+      pspReference: started.pspReference,
+      paymentMethod: { brand: "mc" },
+    });
   });
 
   it("refuses a 3-D Secure card whose challenge fails", async () => {
@@ -178,5 +194,20 @@ describe.each(backends())("the payment sandbox's issuer pages on $name", (backen
     } finally {
       clock = START;
     }
+  });
+
+  it("serves what Drop-in would fetch from Adyen's hosts: the method's picture, its French texts, its analytics calls", async () => {
+    const picture = await shop.app.inject({ method: "GET", url: "/payment-sandbox/drop-in/images/logos/sandbox_card.svg" });
+    expect(picture.statusCode).toBe(200);
+    expect(picture.headers["content-type"]).toMatch(/^image\/svg\+xml/);
+    expect(picture.body).toMatch(/^<svg /);
+    const french = await shop.app.inject({ method: "GET", url: "/payment-sandbox/drop-in/sdk/6.45.2/translations/fr-FR.json" });
+    expect(french.json()).toMatchObject({ payButton: "Payer", "paymentMethodsList.aria.label": "Choisissez un moyen de paiement" });
+    expect((await shop.app.inject({ method: "GET", url: "/payment-sandbox/drop-in/sdk/6.45.2/translations/en-US.json" })).json()).toEqual({});
+    expect((await shop.app.inject({ method: "GET", url: "/payment-sandbox/drop-in/secrets.txt" })).statusCode).toBe(404);
+    const attempt = await shop.app.inject({ method: "POST", url: "/payment-sandbox/drop-in/analytics/v3/analytics?clientKey=test_x", payload: { version: "6.45.2", level: "initial" } });
+    expect(attempt.json()).toEqual({ checkoutAttemptId: expect.any(String) });
+    const events = await shop.app.inject({ method: "POST", url: `/payment-sandbox/drop-in/analytics/v3/analytics/${attempt.json().checkoutAttemptId}?clientKey=test_x`, payload: { info: [] } });
+    expect(events.statusCode).toBe(200);
   });
 });

@@ -100,6 +100,7 @@ describe.each(backends())("the payment sandbox on $name", (backend) => {
     await expect(pay(card("4111111145551142", { cvc: "7a7" }))).rejects.toThrow(/paymentMethod\.cvc/);
     await expect(pay({ type: "ideal" })).rejects.toThrow(GatewayRejectedError);
     await expect(pay(card("4111111145551142"), { returnUrl: "javascript:alert(1)" })).rejects.toThrow(/returnUrl/);
+    await expect(pay({ type: "sandbox_card" }, { returnUrl: `https://shop.example/${"a".repeat(2000)}` })).rejects.toThrow(/returnUrl must have at most/);
     await expect(pay(card("4111111145551142"), { amount: { value: 12.5, currency: "EUR" } })).rejects.toThrow(/amount\.value/);
     await expect(sandbox.paymentDetails({ details: {}, idempotencyKey: "k" })).rejects.toThrow(/details\.redirectResult is required/);
     await expect(sandbox.paymentDetails({ details: { redirectResult: "made.up" }, idempotencyKey: "k" })).rejects.toThrow(/details\.redirectResult is invalid/);

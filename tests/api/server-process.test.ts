@@ -41,6 +41,14 @@ describe("the server process", () => {
     expect(lines[0]).toMatch(/PORT/);
   });
 
+  it("refuses to take card payments on the payment sandbox in production, unless told to", async () => {
+    const { output, exited } = collect(startServer({ NODE_ENV: "production", PORT: "0", DATA_DIR: "memory://" }));
+    expect(await exited).toBe(1);
+    const lines = output.stderr.trim().split("\n");
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/payment sandbox.*PAYMENT_SANDBOX=on/);
+  });
+
   it("starts on an empty data folder with the demo catalogue, then stops cleanly on SIGTERM", async () => {
     const dataDir = await mkdtemp(path.join(tmpdir(), "escale-start-"));
     folders.push(dataDir);

@@ -2,6 +2,7 @@
 // global setup started one) on PostgreSQL, so every API test runs against both.
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
 import { inject } from "vitest";
+import { PAYMENT_WEBHOOK_PATH, type NotificationDelivery } from "../../server/adapters/payment-sandbox/sandbox-notifications.ts";
 import { buildApp, type AppOptions } from "../../server/app.ts";
 import { closeAdapters, createAdapters, type Adapters } from "../../server/composition.ts";
 import { loadConfig, type Config } from "../../server/config.ts";
@@ -81,9 +82,13 @@ export const QUICK_RETRY: RetryPolicy = { baseDelayMs: 50, maxDelayMs: 200 };
 
 /**
  * Starts the test shop's background jobs as the server does (mail delivery with its transport,
- * the recurring jobs), looking for due jobs every few milliseconds. Stop it before closing.
+ * the recurring jobs, the payment sandbox's notifications to the shop's own webhook), looking for
+ * due jobs every few milliseconds. Stop it before closing.
  */
-export async function startShopJobs(shop: TestApp, options: { retry?: RetryPolicy } = {}): Promise<JobWorker> {
+export async function startShopJobs(
+  shop: TestApp,
+  options: { retry?: RetryPolicy; deliverPaymentNotification?: NotificationDelivery } = {},
+): Promise<JobWorker> {
   const worker = createShopJobs({
     db: shop.db,
     config: shop.config,
@@ -91,6 +96,8 @@ export async function startShopJobs(shop: TestApp, options: { retry?: RetryPolic
     log: silentLogger,
     pollIntervalMs: 10,
     retry: options.retry ?? DEFAULT_RETRY,
+    deliverPaymentNotification:
+      options.deliverPaymentNotification ?? ((body) => shop.app.inject({ method: "POST", url: PAYMENT_WEBHOOK_PATH, payload: body })),
   });
   await worker.start();
   return worker;

@@ -3,7 +3,7 @@
 // Adyen's answers mapped to the port's shapes; unreachable or failing (network, 5xx, credentials)
 // → GatewayUnavailableError, a request Adyen finds invalid (422) → GatewayRejectedError.
 // Notifications are checked against the webhook's HMAC key.
-import { CheckoutAPI, Client, EnvironmentEnum, HttpClientException, Types } from "@adyen/api-library";
+import adyenLibrary, { EnvironmentEnum, Types } from "@adyen/api-library";
 import type { PaymentConfig } from "../../config.ts";
 import { notificationSignatureValid } from "../../modules/payment/notification-hmac.ts";
 import {
@@ -14,6 +14,9 @@ import {
   type PaymentGateway,
 } from "../../modules/payment/payment-gateway.ts";
 import { browserInfoOf, cardDetailsOf } from "./adyen-requests.ts";
+
+// Node's ES module loader finds these only on the package's default export (it is CommonJS).
+const { CheckoutAPI, Client, HttpClientException } = adyenLibrary;
 
 export type AdyenSettings = Extract<PaymentConfig, { provider: "adyen" }>;
 

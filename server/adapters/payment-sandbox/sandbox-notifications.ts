@@ -10,6 +10,9 @@ import { enqueueJob, type JobHandler } from "../../platform/job-queue.ts";
 
 export const PAYMENT_SANDBOX_NOTIFICATION_QUEUE = "payment-sandbox-notification";
 
+/** Where the shop receives the payment provider's notifications (its webhook route). */
+export const PAYMENT_WEBHOOK_PATH = "/webhooks/adyen";
+
 /** The body Adyen posts to a webhook. */
 export interface NotificationBody {
   live: "false" | "true";

@@ -59,12 +59,22 @@ export function formatAmount(locale: SandboxLocale, cents: number, currency: str
 
 const BRAND_LABELS: Record<CardBrand, string> = { visa: "Visa", mc: "Mastercard", amex: "American Express", cartebancaire: "Cartes Bancaires" };
 
-function field(options: { name: string; label: string; hint?: string; error?: string; value?: string; type?: string; autocomplete: string; inputmode?: string }) {
+function field(options: {
+  name: string;
+  label: string;
+  hint?: string;
+  error?: string;
+  value?: string;
+  type?: string;
+  autocomplete: string;
+  inputmode?: string;
+  required?: boolean;
+}) {
   const described = [options.hint ? `${options.name}-hint` : "", options.error ? `${options.name}-error` : ""].filter(Boolean).join(" ");
   return `<label for="${options.name}">${escapeHtml(options.label)}</label>
 ${options.hint ? `<p class="hint" id="${options.name}-hint">${escapeHtml(options.hint)}</p>` : ""}
 ${options.error ? `<p class="error" id="${options.name}-error">${escapeHtml(options.error)}</p>` : ""}
-<input id="${options.name}" name="${options.name}" type="${options.type ?? "text"}" autocomplete="${options.autocomplete}"${options.inputmode ? ` inputmode="${options.inputmode}"` : ""}${described ? ` aria-describedby="${described}"` : ""}${options.error ? ' aria-invalid="true"' : ""} value="${escapeHtml(options.value ?? "")}">`;
+<input id="${options.name}" name="${options.name}" type="${options.type ?? "text"}" autocomplete="${options.autocomplete}"${options.inputmode ? ` inputmode="${options.inputmode}"` : ""}${described ? ` aria-describedby="${described}"` : ""}${options.error ? ' aria-invalid="true"' : ""}${options.required ? " required" : ""} value="${escapeHtml(options.value ?? "")}">`;
 }
 
 function errorSummary(texts: SandboxTexts, errors: Record<string, string | undefined>, labels: Record<string, string>): string {
@@ -86,7 +96,7 @@ function testCardTables(texts: SandboxTexts): string {
     .map(([name, outcome]) => `<tr><td>${name}</td><td>${escapeHtml(outcome.refusalReason)}</td></tr>`)
     .join("");
   return `<details><summary>${escapeHtml(texts.testCards)}</summary>
-<table><caption class="hint">${escapeHtml(texts.expiryHint)}</caption><thead><tr><th scope="col">${texts.card}</th><th scope="col">${texts.brand}</th><th scope="col">${texts.securityCode}</th><th scope="col">${texts.threeDSecure}</th></tr></thead><tbody>${cards}</tbody></table>
+<table><caption class="hint">${escapeHtml(texts.testCardsCaption)}</caption><thead><tr><th scope="col">${texts.card}</th><th scope="col">${texts.brand}</th><th scope="col">${texts.securityCode}</th><th scope="col">${texts.threeDSecure}</th></tr></thead><tbody>${cards}</tbody></table>
 <table><caption class="hint">${escapeHtml(texts.holderNames)}</caption><thead><tr><th scope="col">${escapeHtml(texts.holderNameOutcome)}</th><th scope="col">${escapeHtml(texts.refusal)}</th></tr></thead><tbody>${names}</tbody></table>
 </details>`;
 }
@@ -100,9 +110,9 @@ export function payPage(token: string, payment: PendingPayment, form: CardForm =
 <p><strong>${escapeHtml(texts.labelled(texts.amount, amount))}</strong></p>
 ${summary}
 <form method="post" action="/payment-sandbox/pay/${encodeURIComponent(token)}" novalidate>
-${field({ name: "number", label: texts.number, hint: texts.numberHint, error: errors.number, value: form.number, autocomplete: "cc-number", inputmode: "numeric" })}
-${field({ name: "expiry", label: texts.expiry, hint: texts.expiryHint, error: errors.expiry, value: form.expiry, autocomplete: "cc-exp" })}
-${field({ name: "cvc", label: texts.cvc, hint: texts.cvcHint, error: errors.cvc, autocomplete: "cc-csc", inputmode: "numeric" })}
+${field({ name: "number", label: texts.number, hint: texts.numberHint, error: errors.number, value: form.number, autocomplete: "cc-number", inputmode: "numeric", required: true })}
+${field({ name: "expiry", label: texts.expiry, hint: texts.expiryHint, error: errors.expiry, value: form.expiry, autocomplete: "cc-exp", required: true })}
+${field({ name: "cvc", label: texts.cvc, hint: texts.cvcHint, error: errors.cvc, autocomplete: "cc-csc", inputmode: "numeric", required: true })}
 ${field({ name: "holderName", label: texts.holderName, hint: texts.holderNameHint, error: errors.holderName, value: form.holderName, autocomplete: "cc-name" })}
 <button type="submit">${escapeHtml(texts.pay(amount))}</button>
 </form>
@@ -116,7 +126,7 @@ export function challengePage(token: string, challenge: PendingChallenge): strin
   const amount = formatAmount(challenge.loc, challenge.amt, challenge.cur);
   const body = `<p>${escapeHtml(texts.challengeIntro(amount, BRAND_LABELS[challenge.brand]))}</p>
 <form method="post" action="/payment-sandbox/challenge/${encodeURIComponent(token)}">
-${field({ name: "password", label: texts.password, hint: texts.challengeHint, type: "password", autocomplete: "one-time-code" })}
+${field({ name: "password", label: texts.password, hint: texts.challengeHint, type: "password", autocomplete: "off", required: true })}
 <button type="submit">${escapeHtml(texts.confirm)}</button>
 </form>
 ${cancelForm(texts, token)}`;

@@ -4,8 +4,10 @@
 // the payment's return address with its `redirectResult`.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { pagePolicy } from "../../http/security-headers.ts";
-import type { PageStep, PaymentSandbox } from "./payment-sandbox.ts";
+import type { PaymentSandbox } from "./payment-sandbox.ts";
+import type { PageStep } from "./sandbox-issuer.ts";
 import { cardFormOf, readCardForm } from "./sandbox-card-form.ts";
+import { dropInResources } from "./sandbox-drop-in-resources.ts";
 import { challengePage, payPage, unusableLinkPage } from "./sandbox-pages.ts";
 import type { SandboxLocale } from "./sandbox-payments.ts";
 import { SANDBOX_TEXTS } from "./sandbox-texts.ts";
@@ -34,6 +36,8 @@ export interface PaymentSandboxRoutesOptions {
 
 export async function paymentSandboxRoutes(app: FastifyInstance, options: PaymentSandboxRoutesOptions) {
   const { issuer } = options.sandbox;
+
+  await dropInResources(app);
 
   app.addContentTypeParser("application/x-www-form-urlencoded", { parseAs: "string", bodyLimit: FORM_BODY_LIMIT }, (_request, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(typeof body === "string" ? body : body.toString("utf8"))));

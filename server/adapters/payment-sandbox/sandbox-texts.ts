@@ -25,6 +25,7 @@ export interface SandboxTexts {
   cvcInvalid: string;
   holderNameInvalid: string;
   testCards: string;
+  testCardsCaption: string;
   card: string;
   brand: string;
   securityCode: string;
@@ -51,7 +52,7 @@ export const SANDBOX_TEXTS: Record<SandboxLocale, SandboxTexts> = {
     sandbox: "Bac à sable de paiement",
     labelled: (label, value) => `${label}\u00a0: ${value}`,
     payTitle: "Payer par carte de test",
-    payIntro: "Cette page tient lieu de banque pour essayer la boutique : aucune somme n'est débitée. Saisissez une des cartes de test ci-dessous.",
+    payIntro: "Cette page tient lieu de banque pour essayer la boutique\u00a0: aucune somme n'est débitée. Saisissez une des cartes de test ci-dessous.",
     amount: "Montant",
     number: "Numéro de carte",
     numberHint: "De 12 à 19 chiffres, par exemple 4111 1111 4555 1142.",
@@ -70,6 +71,7 @@ export const SANDBOX_TEXTS: Record<SandboxLocale, SandboxTexts> = {
     cvcInvalid: "Saisissez 3 ou 4 chiffres.",
     holderNameInvalid: "100 caractères au plus.",
     testCards: "Cartes de test",
+    testCardsCaption: "Cartes de test d'Adyen ; date d'expiration : toute date à venir, par exemple 03/30.",
     card: "Numéro",
     brand: "Réseau",
     securityCode: "CVC",
@@ -81,7 +83,7 @@ export const SANDBOX_TEXTS: Record<SandboxLocale, SandboxTexts> = {
     refusal: "Motif de refus",
     challengeTitle: "Authentification 3-D Secure",
     challengeIntro: (amount, brand) => `Votre banque vous demande de confirmer ce paiement de ${amount} par carte ${brand}.`,
-    challengeHint: "Mot de passe de test : password. Tout autre mot de passe fait échouer l'authentification.",
+    challengeHint: "Mot de passe de test\u00a0: password. Tout autre mot de passe fait échouer l'authentification.",
     password: "Mot de passe",
     confirm: "Confirmer",
     invalidTitle: "Lien de paiement invalide",
@@ -113,6 +115,7 @@ export const SANDBOX_TEXTS: Record<SandboxLocale, SandboxTexts> = {
     cvcInvalid: "Enter 3 or 4 digits.",
     holderNameInvalid: "100 characters at most.",
     testCards: "Test cards",
+    testCardsCaption: "Adyen's test cards; expiry date: any date to come, for example 03/30.",
     card: "Number",
     brand: "Scheme",
     securityCode: "CVC",
