@@ -67,6 +67,11 @@ describe.each(backends())("card payment of a cart on $name", (backend) => {
       sql`select count(*)::int as count, sum(total_cents)::int as total from order_items where order_id = ${orders[0]?.id}`,
     );
     expect(items).toEqual({ count: 1, total: 4000 });
+    // The lines keep their names in both languages, as the catalogue had them.
+    const [named] = await shop.db.rows<{ same: boolean }>(sql`
+      select i.name_fr = p.name_fr and i.name_en = p.name_en and i.product_reference = p.reference as same
+      from order_items i join products p on p.id = i.product_id where i.order_id = ${orders[0]?.id}`);
+    expect(named?.same).toBe(true);
   });
 
   it("keeps the cart after a refusal, gives the stock back, and takes a retry", async () => {
