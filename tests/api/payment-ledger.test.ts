@@ -5,13 +5,13 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expireReservations } from "../../server/modules/payment/payment-expiry.ts";
+import { RESERVATION_MS } from "../../server/modules/payment/payment-start.ts";
 import type { JobWorker } from "../../server/platform/job-queue.ts";
 import { waitFor } from "../support/wait-for.ts";
 import { backends, startShopJobs } from "../support/test-app.ts";
 import { cartClient, type Cart } from "./cart-fixtures.ts";
 import { PUBLIC_URL, paymentResultOf, startPaymentShop, type PaymentShop } from "./payment-fixtures.ts";
 
-const RESERVATION_MS = 15 * 60_000;
 
 describe.each(backends())("card payment of a cart on $name", (backend) => {
   let shop: PaymentShop;

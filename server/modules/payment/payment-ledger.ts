@@ -48,7 +48,7 @@ export type ReopenOutcome = { outcome: "reopened"; cart: CartRow } | { outcome: 
 const WAITING_NOTIFICATIONS_LIMIT = 50;
 
 /** `fr_FR` → `fr-FR`, as the provider names locales. */
-export const shopperLocaleOf = (locale: StartInput["locale"]) => locale.replace("_", "-");
+const shopperLocaleOf = (locale: StartInput["locale"]) => locale.replace("_", "-");
 
 function outcomeOf(result: GatewayResult): ProviderOutcome {
   return {
