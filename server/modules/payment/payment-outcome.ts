@@ -68,10 +68,11 @@ async function authorise(tx: Orm, context: OutcomeContext, payment: PaymentRow, 
     return cancelWithProvider(tx, authorised, CLOSING_REASONS.outOfStock);
   }
 
+  // A later attempt of the same cart still open (this one was abandoned, then paid after all) is
+  // closed before the invoice counter is locked: offers are always locked before the counter.
+  await closeOtherAttempts(tx, payment);
   const order = await placeOrder(tx, payment.draft, now);
   await tx.execute(sql`update payments set status = 'authorised', order_id = ${order.id}, updated_at = now() where id = ${payment.id}`);
-  // A later attempt of the same cart still open (this one was abandoned, then paid after all) is closed.
-  await closeOtherAttempts(tx, payment);
   await tx.execute(sql`delete from carts where uuid = ${payment.cart_uuid}`);
   await context.onOrderPlaced(tx, order.id);
   return { ...authorised, status: "authorised", order_id: order.id };
