@@ -2345,7 +2345,8 @@ export interface components {
             /**
              * @description Why the payment did not succeed: the provider's refusal reason, or the shop's own code:
              *     `OUT_OF_STOCK` (an authorisation cancelled because the goods went meanwhile),
-             *     `ORDER_ALREADY_PAID`, `ABANDONED`, `SUPERSEDED`, `RESERVATION_EXPIRED`, `GATEWAY_UNAVAILABLE`.
+             *     `ORDER_ALREADY_PAID`, `ABANDONED`, `SUPERSEDED`, `RESERVATION_EXPIRED`, `GATEWAY_UNAVAILABLE`,
+             *     `AMOUNT_MISMATCH` (an authorisation of another amount than the payment's, cancelled).
              */
             refusalReason: string | null;
         };
