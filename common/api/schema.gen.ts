@@ -1077,9 +1077,10 @@ export interface paths {
         /**
          * Reopen a cart whose payment failed
          * @description For the payment retry page. When a payment was refused or abandoned, reopens the cart of that
-         *     uuid so it can be paid again (the pending order is cancelled and its stock released) and
-         *     returns it. Access rules as `getCart`. Unknown cart: 404. The payment succeeded after all: 409
-         *     (code `ORDER_ALREADY_PAID`).
+         *     uuid so it can be paid again and returns it: a payment attempt still unfinished (waiting for a
+         *     redirect or a 3-D Secure challenge) is given up, its reserved stock released and the cart
+         *     unlocked. Access rules as `getCart`. Unknown cart: 404. The payment succeeded after all (the
+         *     cart's order exists): 409 (code `ORDER_ALREADY_PAID`).
          */
         get: operations["getPaymentFailedCart"];
         put?: never;
@@ -1102,8 +1103,9 @@ export interface paths {
         /**
          * List the payment methods for an amount
          * @description Needs a signed-in customer. Returns the payment provider's list of methods, passed as is to
-         *     the checkout component. `merchantAccount` is accepted because the client sends it, but the
-         *     server always uses its configured merchant account. Provider unreachable: 502.
+         *     the checkout component, for the amount given; their language is the request's `locale`.
+         *     `merchantAccount` is accepted because the client sends it, but the server always uses its
+         *     configured merchant account. Provider unreachable (or none configured): 502.
          */
         post: operations["listPaymentMethods"];
         delete?: never;
@@ -1123,17 +1125,34 @@ export interface paths {
         put?: never;
         /**
          * Pay a cart
-         * @description Needs a signed-in customer who owns the cart named by `reference` (the cart uuid). Creates the
-         *     order from the cart, reserves its stock and starts the card payment. The answer says whether
-         *     the payment is authorised, refused, or needs an action by the shopper (redirect, 3-D Secure
-         *     challenge) which the checkout component performs before `submitPaymentDetails`.
+         * @description Needs a signed-in customer who owns the cart named by `reference` (the cart uuid; anyone else's
+         *     or an unknown cart: 404). The server prices the cart itself (lines, coupon, shipping), keeps
+         *     the order it will make as a draft with that amount, reserves the stock for 15 minutes and
+         *     locks the cart (its changes answer 409 `CART_LOCKED`), then starts the card payment with the
+         *     provider, sending its own lines (`lineItems` of the request are not used) and the
+         *     connection's address. The order is made when the payment is authorised, exactly once,
+         *     whichever comes first: this answer, `submitPaymentDetails` or the provider's notification.
+         *
+         *     The answer says whether the payment is authorised (`orderReference` names the order made),
+         *     refused (the stock is released and the cart unlocked, kept for a retry), or needs an action
+         *     by the shopper (redirect, 3-D Secure challenge) which the checkout component performs before
+         *     `submitPaymentDetails`. An authorisation that comes once the goods are gone (the reservation
+         *     expired and they were sold) is cancelled with the provider and answers `Cancelled` with
+         *     `refusalReason` `OUT_OF_STOCK` (show the out-of-stock modal): a paid order is never short.
+         *     A second authorised payment of a cart whose order exists (two tabs) is cancelled with the
+         *     provider and answers `Authorised` with the existing order's reference.
          *
          *     Checks before payment, each a 409: `amount.value` differs from the amount to pay
          *     (`specialPrice` or else `totalPrice` of the cart, code `AMOUNT_MISMATCH`); the cart is empty
          *     (`CART_EMPTY`); a line exceeds the stock left (`OUT_OF_STOCK`, `fields` naming the product
-         *     reference of each such line); no delivery address or shipment method (`CART_INCOMPLETE`);
-         *     a payment for this cart is already in progress (`CART_LOCKED`). Unknown cart: 404.
-         *     `returnUrl` must point to this shop (400 otherwise). Provider unreachable: 502.
+         *     reference of each such line); no delivery address, no shipment method for every shipment or
+         *     no billing address (`CART_INCOMPLETE`, `fields` naming `shippingAddress`,
+         *     `shipmentMethodIds`, `billingAddress`); a payment of this cart is being started at this
+         *     moment (`CART_LOCKED`). An earlier attempt of the cart still waiting for the shopper (an
+         *     abandoned challenge, the back button) is given up rather than refused: its stock released,
+         *     a later authorisation of it then follows the rules above. `returnUrl` must be an address of
+         *     this shop (`PUBLIC_URL`'s origin) carrying the cart's uuid (400 naming `returnUrl`
+         *     otherwise). Provider unreachable (or none configured): 502; the stock is then released.
          */
         post: operations["initiatePayment"];
         delete?: never;
@@ -1157,7 +1176,10 @@ export interface paths {
          *     (or the payment return page, with the redirect result) hands over what the provider sent back;
          *     the server completes the payment and answers the final result. The spec does not show this
          *     payload; designed as the component's `details` object and optional `paymentData`, both passed
-         *     to the provider as they are. Unknown payment: 404. Provider unreachable: 502.
+         *     to the provider as they are. Idempotent: the same details submitted again (a reload of the
+         *     return page, a second tab) answer the same final result, and one order. Details the provider
+         *     turns down: 400 naming `details`. A payment that is not the customer's, or unknown: 404.
+         *     Provider unreachable (or none configured): 502.
          */
         post: operations["submitPaymentDetails"];
         delete?: never;
@@ -2318,8 +2340,14 @@ export interface components {
             action: {
                 [key: string]: unknown;
             } | null;
-            /** @description Reference of the order being paid. */
+            /** @description Reference of the order, once the payment is authorised and the order made; null before. */
             orderReference: string | null;
+            /**
+             * @description Why the payment did not succeed: the provider's refusal reason, or the shop's own code:
+             *     `OUT_OF_STOCK` (an authorisation cancelled because the goods went meanwhile),
+             *     `ORDER_ALREADY_PAID`, `ABANDONED`, `SUPERSEDED`, `RESERVATION_EXPIRED`, `GATEWAY_UNAVAILABLE`,
+             *     `AMOUNT_MISMATCH` (an authorisation of another amount than the payment's, cancelled).
+             */
             refusalReason: string | null;
         };
         EmpowermentSetupRequest: {

@@ -4,14 +4,16 @@
 // expiry of abandoned attempts, and nobody reaching another customer's cart or payment.
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { OrderAmounts } from "../../server/modules/orders/order-records.ts";
+import { DEMO_COUPONS } from "../../server/seed/coupons.ts";
 import { expireReservations } from "../../server/modules/payment/payment-expiry.ts";
+import { RESERVATION_MS } from "../../server/modules/payment/payment-start.ts";
 import type { JobWorker } from "../../server/platform/job-queue.ts";
 import { waitFor } from "../support/wait-for.ts";
-import { backends, startShopJobs } from "../support/test-app.ts";
-import { cartClient, type Cart } from "./cart-fixtures.ts";
+import { backends, startShopJobs, startTestApp, type TestApp } from "../support/test-app.ts";
+import { cartClient, fakeSessions, type Cart } from "./cart-fixtures.ts";
 import { PUBLIC_URL, paymentResultOf, startPaymentShop, type PaymentShop } from "./payment-fixtures.ts";
 
-const RESERVATION_MS = 15 * 60_000;
 
 describe.each(backends())("card payment of a cart on $name", (backend) => {
   let shop: PaymentShop;
@@ -67,6 +69,11 @@ describe.each(backends())("card payment of a cart on $name", (backend) => {
       sql`select count(*)::int as count, sum(total_cents)::int as total from order_items where order_id = ${orders[0]?.id}`,
     );
     expect(items).toEqual({ count: 1, total: 4000 });
+    // The lines keep their names in both languages, as the catalogue had them.
+    const [named] = await shop.db.rows<{ same: boolean }>(sql`
+      select i.name_fr = p.name_fr and i.name_en = p.name_en and i.product_reference = p.reference as same
+      from order_items i join products p on p.id = i.product_id where i.order_id = ${orders[0]?.id}`);
+    expect(named?.same).toBe(true);
   });
 
   it("keeps the cart after a refusal, gives the stock back, and takes a retry", async () => {
@@ -120,6 +127,94 @@ describe.each(backends())("card payment of a cart on $name", (backend) => {
     expect(first.resultCode).toBe("Authorised");
     expect(second).toEqual(first);
     expect(await shop.ordersOfCart(cart.uuid)).toHaveLength(1);
+  });
+
+  it("charges the coupon's total and keeps in the order the lines, shipping and taxes per rate as paid", async () => {
+    const book = await shop.offers.take({ stock: 5, regular: 1999 }, 550);
+    const mug = await shop.offers.take({ stock: 5, regular: 1250 });
+    const { headers } = await shop.customer();
+    const ready = await shop.readyCart(headers, [
+      { offerId: book, quantity: 2 },
+      { offerId: mug, quantity: 3 },
+    ]);
+    const cart = (await api.setCoupon(ready.uuid, DEMO_COUPONS.percent, headers)).json<Cart>();
+    const special = cart.specialPrice;
+    if (!special) throw new Error("the coupon gave no special price");
+    const result = paymentResultOf(await shop.pay(headers, cart));
+    expect(result.resultCode).toBe("Authorised");
+    const [attempt] = shop.provider.attemptsOfCart(cart.uuid);
+    expect(attempt?.request.amount.value).toBe(special.taxIncluded);
+    const [order] = await shop.db.rows<{ id: number; total_cents: number; shipping_cents: number; coupon_code: string; amounts: OrderAmounts }>(
+      sql`select id, total_cents, shipping_cents, coupon_code, amounts from orders where uuid = ${cart.uuid}`,
+    );
+    expect(order).toMatchObject({ total_cents: special.taxIncluded, shipping_cents: cart.shippingPrice?.taxIncluded, coupon_code: DEMO_COUPONS.percent });
+    const items = await shop.db.rows<{ total_cents: number; total_tax_free_cents: number; tax_rate_bp: number }>(
+      sql`select total_cents, total_tax_free_cents, tax_rate_bp from order_items where order_id = ${order?.id} order by position`,
+    );
+    const linesPaid = items.reduce((sum, item) => sum + item.total_cents, 0);
+    expect(linesPaid + (order?.shipping_cents ?? 0)).toBe(special.taxIncluded);
+    expect(order?.amounts.couponReductionCents).toBe(cart.totalPrice.taxIncluded - special.taxIncluded);
+    expect(order?.amounts.totalPrice).toEqual(special);
+    expect(order?.amounts.taxes.map((tax) => tax.taxRate)).toEqual([5.5, 20]);
+    const taxed = order?.amounts.taxes.reduce((sum, tax) => sum + tax.taxFree + tax.taxAmount, 0);
+    expect(taxed).toBe(special.taxIncluded);
+  });
+
+  it("reserves and takes the stock of a gift line too", async () => {
+    const { headers, cart: ready, offerId } = await buyer(5, 2);
+    const cart = (await api.setCoupon(ready.uuid, DEMO_COUPONS.gift, headers)).json<Cart>();
+    const gift = cart.cartItems.find((item) => item.isGift);
+    if (!gift) throw new Error("no gift line");
+    const giftStock = await shop.stockOf(gift.offerId);
+    paymentResultOf(await shop.pay(headers, cart, "challenge"));
+    expect(await shop.stockOf(gift.offerId)).toBe(giftStock - 1);
+    paymentResultOf(await shop.details(headers, shop.provider.details(pspOf(cart), "pass", "threeDSResult")));
+    expect(await shop.stockOf(gift.offerId)).toBe(giftStock - 1);
+    expect(await shop.stockOf(offerId)).toBe(3);
+    const [line] = await shop.db.rows<{ is_gift: boolean; total_cents: number }>(
+      sql`select i.is_gift, i.total_cents from order_items i join orders o on o.id = i.order_id where o.uuid = ${cart.uuid} and i.is_gift`,
+    );
+    expect(line).toEqual({ is_gift: true, total_cents: 0 });
+  });
+
+  describe("the provider", () => {
+    it("lists its payment methods for the amount, in the request's language", async () => {
+      const { headers } = await shop.customer();
+      const response = await shop.request({
+        method: "POST",
+        url: "/api/v1/adyen/payment-methods?locale=en_US",
+        headers,
+        payload: { amount: { value: 4200, currency: "EUR" }, merchantAccount: "Whatever", countryCode: "FR" },
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.json()).toEqual({ paymentMethods: [{ type: "scheme", name: "Cards" }] });
+      expect(shop.provider.methodQueries.at(-1)).toMatchObject({ amount: { value: 4200, currency: "EUR" }, shopperLocale: "en-US", countryCode: "FR", channel: "Web" });
+    });
+
+    it("answers 502 when it cannot be reached, giving the stock back and unlocking the cart", async () => {
+      const { headers, cart, offerId } = await buyer(5, 2);
+      const response = await shop.pay(headers, cart, "unavailable");
+      expect(response.statusCode).toBe(502);
+      expect(response.json()).toMatchObject({ status: 502, code: "UPSTREAM_UNAVAILABLE" });
+      expect(await shop.stockOf(offerId)).toBe(5);
+      expect(await lockedAt(cart.uuid)).toBeNull();
+      expect(paymentResultOf(await shop.pay(headers, cart)).resultCode).toBe("Authorised");
+    });
+
+    it("answers Error when it turns the card down as invalid, and keeps the cart for a retry", async () => {
+      const { headers, cart, offerId } = await buyer(5, 2);
+      const result = paymentResultOf(await shop.pay(headers, cart, "error"));
+      expect(result).toEqual({ resultCode: "Error", action: null, orderReference: null, refusalReason: "Invalid card number" });
+      expect(await shop.stockOf(offerId)).toBe(5);
+      expect(await lockedAt(cart.uuid)).toBeNull();
+    });
+
+    it("answers 400 naming details when it turns the details down", async () => {
+      const { headers } = await shop.customer();
+      const response = await shop.details(headers, { redirectResult: "forged" });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({ code: "VALIDATION_FAILED", fields: [{ field: "details" }] });
+    });
   });
 
   describe("checks before paying", () => {
@@ -290,5 +385,33 @@ describe.each(backends())("card payment of a cart on $name", (backend) => {
       const stranger = await shop.customer();
       expect((await reopen(stranger.headers, cart.uuid)).statusCode).toBe(404);
     });
+  });
+});
+
+describe.each(backends())("a shop without a payment provider on $name", (backend) => {
+  let shop: TestApp;
+  const customers = fakeSessions();
+  beforeAll(async () => {
+    shop = await startTestApp(backend, { seed: false, app: { sessions: customers.sessions } });
+  });
+  afterAll(() => shop?.close());
+
+  it("answers 502 to the payment operations and to the provider's notifications", async () => {
+    const { headers } = customers.signIn();
+    const response = await shop.request({
+      method: "POST",
+      url: "/api/v1/adyen/payment-methods",
+      headers,
+      payload: { amount: { value: 100, currency: "EUR" } },
+    });
+    expect(response.statusCode).toBe(502);
+    expect(response.json()).toMatchObject({ status: 502, code: "UPSTREAM_UNAVAILABLE" });
+    const notification = await shop.app.inject({
+      method: "POST",
+      url: "/webhooks/adyen",
+      payload: { live: "false", notificationItems: [{ NotificationRequestItem: { pspReference: "X", merchantReference: "Y", eventCode: "AUTHORISATION", success: "true", amount: { value: 1, currency: "EUR" } } }] },
+    });
+    expect(notification.statusCode).toBe(502);
+    expect(notification.json()).toMatchObject({ code: "UPSTREAM_UNAVAILABLE" });
   });
 });

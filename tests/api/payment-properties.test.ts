@@ -89,6 +89,20 @@ describe("the payment ledger over generated schedules (PGlite)", () => {
   });
   afterAll(() => db?.close());
 
+  // Prices, address and method never change: the amount of a cart depends on its quantities only.
+  const amounts = new Map<string, number>();
+  async function amountOf(cartUuid: string, index: number, quantities: readonly number[]): Promise<number> {
+    const key = quantities.join(":");
+    const known = amounts.get(key);
+    if (known !== undefined) return known;
+    const row = await carts.find(cartUuid, { customerId: customers[index] ?? null });
+    if (!row) throw new Error("the cart is not found");
+    const view = await carts.view(row, "fr");
+    const amount = (view.specialPrice ?? view.totalPrice).taxIncluded;
+    amounts.set(key, amount);
+    return amount;
+  }
+
   /** Empties the ledger's tables and makes the plan's carts, ready to pay; answers their uuids and amounts. */
   async function reset(plan: Plan): Promise<{ uuid: string; amount: number }[]> {
     await db.rows(sql`delete from jobs where queue = ${PAYMENT_CANCEL_QUEUE}`);
@@ -109,10 +123,7 @@ describe("the payment ledger over generated schedules (PGlite)", () => {
       for (const [shopId, methodId] of methodByShop) {
         await db.rows(sql`insert into cart_shipment_methods (cart_id, shop_id, method_id) values (${cart.id}, ${shopId}, ${methodId}) on conflict do nothing`);
       }
-      const row = await carts.find(cart.uuid, { customerId: customers[index] ?? null });
-      if (!row) throw new Error("the cart is not found");
-      const view = await carts.view(row, "fr");
-      made.push({ uuid: cart.uuid, amount: (view.specialPrice ?? view.totalPrice).taxIncluded });
+      made.push({ uuid: cart.uuid, amount: await amountOf(cart.uuid, index, quantities) });
     }
     return made;
   }

@@ -137,6 +137,28 @@ describe.each(backends())("the payment provider's notifications on $name", (back
     expect(payment?.status).toBe("refunded");
   });
 
+  it("never makes an order from an authorisation of another amount: it is cancelled with the provider", async () => {
+    const attempt = await challenged(5, 2);
+    const short = shop.provider.notification({
+      pspReference: attempt.psp,
+      merchantReference: attempt.merchantReference,
+      eventCode: "AUTHORISATION",
+      success: "true",
+      amount: { value: attempt.cart.totalPrice.taxIncluded - 1, currency: "EUR" },
+    });
+    expect((await shop.notify([short], AUTH)).statusCode).toBe(200);
+    expect(await shop.ordersOfCart(attempt.cart.uuid)).toEqual([]);
+    expect(await shop.stockOf(attempt.offerId)).toBe(5);
+    const [payment] = await shop.db.rows<{ id: number; status: string; refusal_reason: string }>(
+      sql`select id, status, refusal_reason from payments where cart_uuid = ${attempt.cart.uuid}`,
+    );
+    expect(payment).toMatchObject({ status: "cancelled", refusal_reason: "AMOUNT_MISMATCH" });
+    const [job] = await shop.db.rows<{ count: number }>(
+      sql`select count(*)::int as count from jobs where queue = 'payment-cancel' and (payload ->> 'paymentId')::int = ${payment?.id}`,
+    );
+    expect(job?.count).toBe(1);
+  });
+
   it("keeps a notification about an attempt it cannot name yet and applies it once the attempt gets its reference", async () => {
     const attempt = await challenged(5, 1);
     // The merchant reference names no attempt: only the provider's reference, not stored yet, will.

@@ -9,6 +9,7 @@ import {
   type GatewayResult,
   type NotificationItem,
   type PaymentGateway,
+  type PaymentMethodsQuery,
   type PaymentRequest,
 } from "../../server/modules/payment/payment-gateway.ts";
 
@@ -46,6 +47,7 @@ export function scriptedGateway() {
   const detailsAnswers = new Map<string, GatewayResult>();
   const cancels: { pspReference: string; reference: string }[] = [];
   const refunds: { pspReference: string; reference: string }[] = [];
+  const methodQueries: PaymentMethodsQuery[] = [];
   /** When set, `payments` waits for it before answering (a slow provider). */
   let paymentsGate: Promise<void> | undefined;
 
@@ -60,7 +62,8 @@ export function scriptedGateway() {
   const gateway: PaymentGateway = {
     kind: "sandbox",
     clientConfig: { clientKey: "test_client_key", environment: "test" },
-    async paymentMethods() {
+    async paymentMethods(query) {
+      methodQueries.push(query);
       return { paymentMethods: [{ type: "scheme", name: "Cards" }] };
     },
     async payments(request) {
@@ -120,6 +123,7 @@ export function scriptedGateway() {
     gateway,
     cancels,
     refunds,
+    methodQueries,
     /** The attempt sent with this merchant reference prefix (the cart's uuid), latest first. */
     attemptsOfCart: (cartUuid: string) => [...byReference.values()].filter((attempt) => attempt.request.reference.startsWith(cartUuid)).reverse(),
     /** Holds every `payments` call until the returned function is called. */

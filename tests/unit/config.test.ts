@@ -126,6 +126,15 @@ describe("configuration", () => {
     });
   });
 
+  it("asks the payment provider's webhook calls for basic authentication once both its settings are given", () => {
+    expect(loadConfig({}).adyenWebhookCredentials).toBeUndefined();
+    expect(loadConfig({ ADYEN_WEBHOOK_USERNAME: "notifier", ADYEN_WEBHOOK_PASSWORD: "secret" }).adyenWebhookCredentials).toEqual({
+      username: "notifier",
+      password: "secret",
+    });
+    expect(() => loadConfig({ ADYEN_WEBHOOK_USERNAME: "notifier" })).toThrow(/ADYEN_WEBHOOK_PASSWORD/);
+  });
+
   it("treats empty variables as unset", () => {
     expect(loadConfig({ PORT: "", DATABASE_URL: "" })).toMatchObject({ port: 3000, databaseUrl: undefined });
   });

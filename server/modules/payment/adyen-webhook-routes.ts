@@ -8,7 +8,7 @@ import { HttpError, unauthorized } from "../../http/errors.ts";
 import type { NotificationItem, PaymentGateway } from "./payment-gateway.ts";
 import type { PaymentLedger } from "./payment-ledger.ts";
 
-export const ADYEN_WEBHOOK_PATH = "/webhooks/adyen";
+const ADYEN_WEBHOOK_PATH = "/webhooks/adyen";
 /** Adyen sends up to 6 items per notification; a few kilobytes each. */
 const MAX_ITEMS = 100;
 const BODY_LIMIT_BYTES = 256 * 1024;

@@ -8,6 +8,7 @@ import { rowsOf, type Orm } from "../../db/client.ts";
 import { priceOf } from "../catalog/catalog-repository.ts";
 import type { Cart } from "../cart/cart-repository.ts";
 import { shareInProportion, sumPrices } from "../cart/cart-pricing.ts";
+import type { LineNames } from "./line-names.ts";
 import type { OrderAmounts, OrderDraft, OrderDraftItem, TaxLine } from "../orders/order-records.ts";
 
 type Address = components["schemas"]["Address"];
@@ -24,10 +25,8 @@ export interface DraftContext {
   customCardMessage: string | null;
 }
 
-/** Builds the draft from the cart seen in both languages (names and attributes are kept in both). */
-export function orderDraftOf(views: { fr: Cart; en: Cart }, context: DraftContext): OrderDraft {
-  const shown = context.locale === "en_US" ? views.en : views.fr;
-  const englishByLine = new Map(views.en.cartItems.map((item) => [`${item.offerId}:${item.isGift}`, item]));
+/** Builds the draft from the cart as priced for the shopper, with its lines' names in both languages. */
+export function orderDraftOf(shown: Cart, names: ReadonlyMap<number, LineNames>, context: DraftContext): OrderDraft {
   const totalCents = (shown.specialPrice ?? shown.totalPrice).taxIncluded;
   const shippingCharges = shown.shipments.map((shipment) => ({ price: shipment.price, taxRateBp: basisPoints(shipment.price.taxRate) }));
   const shippingCents = shippingCharges.reduce((sum, charge) => sum + charge.price.taxIncluded, 0);
@@ -36,10 +35,8 @@ export function orderDraftOf(views: { fr: Cart; en: Cart }, context: DraftContex
   const reduction = linesCents + shippingCents - totalCents;
   const shares = shareInProportion(reduction, shown.cartItems.map((item) => item.price.taxIncluded));
 
-  const frenchByLine = new Map(views.fr.cartItems.map((item) => [`${item.offerId}:${item.isGift}`, item]));
   const draftItems = shown.cartItems.map((item, index): OrderDraftItem => {
-    const french = frenchByLine.get(`${item.offerId}:${item.isGift}`) ?? item;
-    const english = englishByLine.get(`${item.offerId}:${item.isGift}`) ?? item;
+    const named = names.get(item.offerId);
     const taxRateBp = basisPoints(item.price.taxRate);
     const paidCents = item.price.taxIncluded - (shares[index] ?? 0);
     return {
@@ -47,9 +44,9 @@ export function orderDraftOf(views: { fr: Cart; en: Cart }, context: DraftContex
       productId: item.product.id,
       productReference: item.product.reference,
       variantReference: item.variantReference,
-      nameFr: french.product.name,
-      nameEn: english.product.name,
-      selectedAttributes: { fr: french.selectedAttributes, en: english.selectedAttributes },
+      nameFr: named?.nameFr ?? item.product.name,
+      nameEn: named?.nameEn ?? item.product.name,
+      selectedAttributes: named?.selectedAttributes ?? { fr: item.selectedAttributes, en: item.selectedAttributes },
       coverPicture: item.product.coverPicture,
       quantity: item.quantity,
       unitPriceCents: item.isGift ? 0 : (item.unitPrice.discount ?? item.unitPrice.regular).taxIncluded,

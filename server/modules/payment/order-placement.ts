@@ -19,7 +19,7 @@ function randomGroup(length: number): string {
 const jsonOrNull = (value: unknown) => (value === null ? null : JSON.stringify(value));
 
 /** `ESC-` and two groups of four: about 40 random bits. */
-export function newOrderReference(): string {
+function newOrderReference(): string {
   return `ESC-${randomGroup(4)}-${randomGroup(4)}`;
 }
 

@@ -11,12 +11,10 @@ import { expireReservations } from "./payment-expiry.ts";
 import { merchantReferenceOf } from "./merchant-reference.ts";
 import { attemptReferenceOf, applyNotification } from "./payment-modifications.ts";
 import { applyOutcome, closeAttempt, type OutcomeContext, type ProviderOutcome } from "./payment-outcome.ts";
-import type { GatewayResult, NotificationItem, PaymentGateway, PaymentMethodsAnswer } from "./payment-gateway.ts";
-import { GatewayRejectedError } from "./payment-gateway.ts";
+import { GatewayRejectedError, type GatewayResult, type NotificationItem, type PaymentGateway, type PaymentMethodsAnswer } from "./payment-gateway.ts";
 import { CLOSING_REASONS, findPaymentId, lockOpenPayment, lockPayment, orderOfCart, readPayment, type PaymentRow } from "./payment-records.ts";
 import { paymentResultOf, type PaymentResult } from "./payment-result.ts";
 import { createPaymentStart, type StartInput, type StartRefusal } from "./payment-start.ts";
-
 
 export interface PaymentLedgerDeps {
   db: Database;
@@ -48,7 +46,7 @@ export type ReopenOutcome = { outcome: "reopened"; cart: CartRow } | { outcome: 
 const WAITING_NOTIFICATIONS_LIMIT = 50;
 
 /** `fr_FR` → `fr-FR`, as the provider names locales. */
-export const shopperLocaleOf = (locale: StartInput["locale"]) => locale.replace("_", "-");
+const shopperLocaleOf = (locale: StartInput["locale"]) => locale.replace("_", "-");
 
 function outcomeOf(result: GatewayResult): ProviderOutcome {
   return {

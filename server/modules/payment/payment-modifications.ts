@@ -4,8 +4,8 @@
 import { sql } from "drizzle-orm";
 import { rowsOf, type Orm } from "../../db/client.ts";
 import type { NotificationItem } from "./payment-gateway.ts";
-import { applyOutcome, closeAttempt, type OutcomeContext } from "./payment-outcome.ts";
-import { isOpen, type PaymentRow } from "./payment-records.ts";
+import { applyOutcome, closeAttempt, refuseAuthorisation, type OutcomeContext } from "./payment-outcome.ts";
+import { CLOSING_REASONS, isOpen, type PaymentRow } from "./payment-records.ts";
 import { restockOrder } from "./stock-reservations.ts";
 
 /** Sets the order's status once, from a paid state; true when it changed. */
@@ -38,6 +38,10 @@ export async function applyNotification(tx: Orm, context: OutcomeContext, paymen
   const success = item.success === "true";
   switch (item.eventCode) {
     case "AUTHORISATION":
+      // Money other than the attempt's amount never makes its order.
+      if (success && (item.amount.value !== payment.amount_cents || item.amount.currency !== "EUR")) {
+        return refuseAuthorisation(tx, context, payment, item.pspReference, CLOSING_REASONS.amountMismatch);
+      }
       return applyOutcome(
         tx,
         context,

@@ -47,14 +47,26 @@ async function cancelWithProvider(tx: Orm, payment: PaymentRow, reason: string):
   return closed;
 }
 
+async function markAuthorised(tx: Orm, payment: PaymentRow, now: Date, method: string | undefined): Promise<PaymentRow> {
+  await tx.execute(sql`
+    update payments set authorised_at = ${now.toISOString()}, result_code = 'Authorised', method = coalesce(${method ?? null}, method), updated_at = now()
+    where id = ${payment.id}`);
+  return { ...payment, authorised_at: now, result_code: "Authorised" };
+}
+
+/** An authorisation the shop will not honour whatever the stock (e.g. of another amount than the attempt's): its money goes back. */
+export async function refuseAuthorisation(tx: Orm, context: OutcomeContext, payment: PaymentRow, pspReference: string, reason: string): Promise<PaymentRow> {
+  if (payment.authorised_at !== null || payment.order_id !== null) return payment;
+  if (payment.psp_reference === null) await tx.execute(sql`update payments set psp_reference = ${pspReference} where id = ${payment.id}`);
+  const authorised = await markAuthorised(tx, { ...payment, psp_reference: payment.psp_reference ?? pspReference }, context.now(), undefined);
+  return cancelWithProvider(tx, authorised, reason);
+}
+
 async function authorise(tx: Orm, context: OutcomeContext, payment: PaymentRow, method: string | undefined): Promise<PaymentRow> {
   // Handled already: a replay changes nothing.
   if (payment.authorised_at !== null || payment.order_id !== null) return payment;
   const now = context.now();
-  await tx.execute(sql`
-    update payments set authorised_at = ${now.toISOString()}, result_code = 'Authorised', method = coalesce(${method ?? null}, method), updated_at = now()
-    where id = ${payment.id}`);
-  const authorised = { ...payment, authorised_at: now, result_code: "Authorised" };
+  const authorised = await markAuthorised(tx, payment, now, method);
 
   // Another attempt of this cart (a second tab) made its order: this money goes back.
   if (await orderOfCart(tx, payment.cart_uuid)) return cancelWithProvider(tx, authorised, CLOSING_REASONS.orderAlreadyPaid);
@@ -68,10 +80,11 @@ async function authorise(tx: Orm, context: OutcomeContext, payment: PaymentRow, 
     return cancelWithProvider(tx, authorised, CLOSING_REASONS.outOfStock);
   }
 
+  // A later attempt of the same cart still open (this one was abandoned, then paid after all) is
+  // closed before the invoice counter is locked: offers are always locked before the counter.
+  await closeOtherAttempts(tx, payment);
   const order = await placeOrder(tx, payment.draft, now);
   await tx.execute(sql`update payments set status = 'authorised', order_id = ${order.id}, updated_at = now() where id = ${payment.id}`);
-  // A later attempt of the same cart still open (this one was abandoned, then paid after all) is closed.
-  await closeOtherAttempts(tx, payment);
   await tx.execute(sql`delete from carts where uuid = ${payment.cart_uuid}`);
   await context.onOrderPlaced(tx, order.id);
   return { ...authorised, status: "authorised", order_id: order.id };

@@ -17,6 +17,7 @@ export const CLOSING_REASONS = {
   abandoned: "ABANDONED",
   expired: "RESERVATION_EXPIRED",
   gatewayFailed: "GATEWAY_UNAVAILABLE",
+  amountMismatch: "AMOUNT_MISMATCH",
 } as const;
 
 export interface PaymentRow {

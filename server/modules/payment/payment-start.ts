@@ -9,6 +9,8 @@ import { rowsOf, type Database, type Orm } from "../../db/client.ts";
 import { lockCart, type CartRepository, type CartRow } from "../cart/cart-repository.ts";
 import type { OrderDraft } from "../orders/order-records.ts";
 import { ledgerTransaction, lockCartKey } from "./ledger-locks.ts";
+import { langOf } from "../catalog/locale.ts";
+import { lineNames } from "./line-names.ts";
 import { billingAddressOf, orderDraftOf } from "./order-draft.ts";
 import { closeAttempt } from "./payment-outcome.ts";
 import { CLOSING_REASONS, lockOpenPayment } from "./payment-records.ts";
@@ -68,8 +70,7 @@ export function createPaymentStart(deps: { db: Database; carts: CartRepository; 
 
   /** The draft of the cart as it is now, or why it cannot be paid. */
   async function prepare(cart: CartRow, input: StartInput): Promise<{ draft: OrderDraft } | { refusal: StartRefusal }> {
-    const [fr, en] = await Promise.all([carts.view(cart, "fr"), carts.view(cart, "en")]);
-    const shown = input.locale === "en_US" ? en : fr;
+    const shown = await carts.view(cart, langOf(input.locale));
     if (shown.cartItems.length === 0) return { refusal: { code: "CART_EMPTY" } };
     const billingAddress = await billingAddressOf(db.orm, input.customerId, shown.billingAddress?.name ?? null);
     const missing = [
@@ -80,7 +81,8 @@ export function createPaymentStart(deps: { db: Database; carts: CartRepository; 
     if (missing.length > 0) return { refusal: { code: "CART_INCOMPLETE", missing } };
     const expectedCents = (shown.specialPrice ?? shown.totalPrice).taxIncluded;
     if (input.amountCents !== expectedCents) return { refusal: { code: "AMOUNT_MISMATCH", expectedCents } };
-    const draft = orderDraftOf({ fr, en }, { customerId: input.customerId.toLowerCase(), locale: input.locale, billingAddress, customCardMessage: cart.custom_card_message });
+    const names = await lineNames(db.orm, shown.cartItems.map((item) => item.offerId));
+    const draft = orderDraftOf(shown, names, { customerId: input.customerId.toLowerCase(), locale: input.locale, billingAddress, customCardMessage: cart.custom_card_message });
     return { draft };
   }
 

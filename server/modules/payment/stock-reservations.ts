@@ -12,7 +12,7 @@ export interface StockLine {
 }
 
 /** One line per offer (a paid line and a gift line of one offer add up), by ascending offer id. */
-export function perOffer(lines: readonly StockLine[]): StockLine[] {
+function perOffer(lines: readonly StockLine[]): StockLine[] {
   const totals = new Map<number, number>();
   for (const line of lines) totals.set(line.offerId, (totals.get(line.offerId) ?? 0) + line.quantity);
   return [...totals.entries()].sort(([a], [b]) => a - b).map(([offerId, quantity]) => ({ offerId, quantity }));
