@@ -126,16 +126,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const checkout = createCheckoutShipping({ db, carts });
   const relaySearch = createRelaySearch({ relayPoints: adapters.relayPoints, now: options.now ?? (() => new Date()) });
   const geocoding = createGeocoding({ geocoder: adapters.geocoder });
-  const ledger = adapters.paymentGateway
-    ? createPaymentLedger({
-        db,
-        carts,
-        gateway: adapters.paymentGateway,
-        publicUrl: config.publicUrl,
-        now: options.now ?? (() => new Date()),
-        onOrderPlaced: options.onOrderPlaced ?? (async () => undefined),
-      })
-    : undefined;
+  const ledger = createPaymentLedger({
+      db,
+      carts,
+      gateway: adapters.paymentGateway,
+      publicUrl: config.publicUrl,
+      now: options.now ?? (() => new Date()),
+      onOrderPlaced: options.onOrderPlaced ?? (async () => undefined),
+  });
   await app.register(mediaRoutes, { db });
   // The relay map's offline style and shapes (unused when MAP_STYLE_URL names another style).
   await app.register(mapRoutes);

@@ -10,8 +10,8 @@ import { expireReservations } from "../../server/modules/payment/payment-expiry.
 import { RESERVATION_MS } from "../../server/modules/payment/payment-start.ts";
 import type { JobWorker } from "../../server/platform/job-queue.ts";
 import { waitFor } from "../support/wait-for.ts";
-import { backends, startShopJobs, startTestApp, type TestApp } from "../support/test-app.ts";
-import { cartClient, fakeSessions, type Cart } from "./cart-fixtures.ts";
+import { backends, startShopJobs } from "../support/test-app.ts";
+import { cartClient, type Cart } from "./cart-fixtures.ts";
 import { PUBLIC_URL, paymentResultOf, startPaymentShop, type PaymentShop } from "./payment-fixtures.ts";
 
 
@@ -388,30 +388,3 @@ describe.each(backends())("card payment of a cart on $name", (backend) => {
   });
 });
 
-describe.each(backends())("a shop without a payment provider on $name", (backend) => {
-  let shop: TestApp;
-  const customers = fakeSessions();
-  beforeAll(async () => {
-    shop = await startTestApp(backend, { seed: false, app: { sessions: customers.sessions } });
-  });
-  afterAll(() => shop?.close());
-
-  it("answers 502 to the payment operations and to the provider's notifications", async () => {
-    const { headers } = customers.signIn();
-    const response = await shop.request({
-      method: "POST",
-      url: "/api/v1/adyen/payment-methods",
-      headers,
-      payload: { amount: { value: 100, currency: "EUR" } },
-    });
-    expect(response.statusCode).toBe(502);
-    expect(response.json()).toMatchObject({ status: 502, code: "UPSTREAM_UNAVAILABLE" });
-    const notification = await shop.app.inject({
-      method: "POST",
-      url: "/webhooks/adyen",
-      payload: { live: "false", notificationItems: [{ NotificationRequestItem: { pspReference: "X", merchantReference: "Y", eventCode: "AUTHORISATION", success: "true", amount: { value: 1, currency: "EUR" } } }] },
-    });
-    expect(notification.statusCode).toBe(502);
-    expect(notification.json()).toMatchObject({ code: "UPSTREAM_UNAVAILABLE" });
-  });
-});

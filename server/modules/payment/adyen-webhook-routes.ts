@@ -81,12 +81,11 @@ function checkBasicAuth(request: FastifyRequest, credentials: WebhookCredentials
 
 export async function adyenWebhookRoutes(
   app: FastifyInstance,
-  options: { ledger: PaymentLedger | undefined; gateway: PaymentGateway | undefined; credentials: WebhookCredentials | undefined },
+  options: { ledger: PaymentLedger; gateway: PaymentGateway; credentials: WebhookCredentials | undefined },
 ): Promise<void> {
   app.post<{ Body: NotificationBody }>(ADYEN_WEBHOOK_PATH, { bodyLimit: BODY_LIMIT_BYTES, schema: { body: BODY_SCHEMA } }, async (request, reply) => {
     if (options.credentials) checkBasicAuth(request, options.credentials);
     const { ledger, gateway } = options;
-    if (!ledger || !gateway) throw new HttpError(502, "No payment provider is configured", "UPSTREAM_UNAVAILABLE");
     const items = request.body.notificationItems.map((entry) => entry.NotificationRequestItem);
     const verified = await Promise.all(items.map((item) => gateway.verifyNotification(item)));
     if (verified.includes(false)) throw unauthorized("A notification item's signature is invalid", "HMAC_INVALID");

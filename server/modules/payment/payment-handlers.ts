@@ -67,22 +67,18 @@ function checkReturnUrl(returnUrl: string, publicUrl: string, cartUuid: string):
 }
 
 export function paymentHandlers(deps: {
-  ledger: PaymentLedger | undefined;
+  ledger: PaymentLedger;
   carts: CartRepository;
   sessions: CustomerSessions;
   publicUrl: string;
 }): OperationHandlers {
   const { carts, sessions, publicUrl } = deps;
 
-  function ledgerOrFail(): PaymentLedger {
-    if (!deps.ledger) throw upstreamUnavailable("No payment provider is configured");
-    return deps.ledger;
-  }
 
   return {
     async listPaymentMethods(request, reply) {
       const customer = await requireCustomer(sessions, request, reply);
-      const ledger = ledgerOrFail();
+      const { ledger } = deps;
       const { amount, countryCode } = request.body;
       return throughProvider(() =>
         ledger.paymentMethods({
@@ -98,7 +94,7 @@ export function paymentHandlers(deps: {
       const customer = await requireCustomer(sessions, request, reply);
       const { amount, reference, paymentMethod, browserInfo, returnUrl } = request.body;
       checkReturnUrl(returnUrl, publicUrl, reference);
-      const ledger = ledgerOrFail();
+      const { ledger } = deps;
       const result = await throughProvider(() =>
         ledger.initiate({
           customerId: customer.id,
@@ -124,7 +120,7 @@ export function paymentHandlers(deps: {
 
     async submitPaymentDetails(request, reply) {
       const customer = await requireCustomer(sessions, request, reply);
-      const ledger = ledgerOrFail();
+      const { ledger } = deps;
       const { details, paymentData } = request.body;
       const result = await throughProvider(
         () => ledger.submitDetails({ customerId: customer.id, details, paymentData }),
@@ -137,7 +133,7 @@ export function paymentHandlers(deps: {
     async getPaymentFailedCart(request, reply) {
       const customer = await identifyCustomer(sessions, request, reply);
       const requester = { customerId: customer?.id ?? null };
-      const ledger = ledgerOrFail();
+      const { ledger } = deps;
       const result = await ledger.reopenFailedCart({ cartUuid: request.params.uuid, requester });
       switch (result.outcome) {
         case "unknown-cart":
