@@ -22,6 +22,8 @@ import { contentHandlers } from "./modules/content/content-handlers.ts";
 import { createContentRepository } from "./modules/content/content-repository.ts";
 import { createCustomersModule } from "./modules/customers/customers-module.ts";
 import { mediaRoutes } from "./modules/media/media-routes.ts";
+import { ordersHandlers } from "./modules/orders/orders-handlers.ts";
+import { createOrdersRepository } from "./modules/orders/orders-repository.ts";
 import { newsletterHandlers } from "./modules/newsletter/newsletter-handlers.ts";
 import { createNewsletterRepository } from "./modules/newsletter/newsletter-repository.ts";
 import { PENDING_OPERATIONS } from "./modules/pending-operations.ts";
@@ -143,6 +145,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       ...shippingHandlers({ checkout, sessions }),
       ...relayHandlers({ relaySearch }),
       ...geocodingHandlers({ geocoding }),
+      ...ordersHandlers({ orders: createOrdersRepository(db), sessions, seller: config.seller }),
       ...accounts.handlers,
     },
   });

@@ -7,13 +7,6 @@ export const PENDING_OPERATIONS = [
   "listPaymentMethods",
   "initiatePayment",
   "submitPaymentDetails",
-  // Orders.
-  "listOrders",
-  "listCustomerOrders",
-  "getOrder",
-  "getOrderByUuid",
-  "getOrderByReference",
-  "downloadOrderInvoice",
   // Employee single sign-on and the empowerment programme.
   "signInHabile",
   "setEmpowermentCustomCard",
