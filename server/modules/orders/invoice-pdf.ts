@@ -40,7 +40,7 @@ interface Wording {
   vatRate: string;
   lineTotal: string;
   shipping: (method: string) => string;
-  coupon: (code: string) => string;
+  coupon: (code: string, taxIncluded: string) => string;
   totalTaxFree: string;
   vatAt: (rate: string, base: string) => string;
   totalTaxIncluded: string;
@@ -66,7 +66,7 @@ const WORDING: Record<Lang, Wording> = {
     vatRate: "TVA",
     lineTotal: "Total HT",
     shipping: (method) => `Livraison – ${method}`,
-    coupon: (code) => `Remise (code ${code}), HT`,
+    coupon: (code, taxIncluded) => `Remise (code ${code} : ${taxIncluded} TTC)`,
     totalTaxFree: "Total HT",
     vatAt: (rate, base) => `TVA ${rate} sur ${base}`,
     totalTaxIncluded: "Total TTC",
@@ -89,7 +89,7 @@ const WORDING: Record<Lang, Wording> = {
     vatRate: "VAT",
     lineTotal: "Total excl. VAT",
     shipping: (method) => `Shipping – ${method}`,
-    coupon: (code) => `Reduction (code ${code}), excl. VAT`,
+    coupon: (code, taxIncluded) => `Reduction (code ${code}: ${taxIncluded} incl. VAT)`,
     totalTaxFree: "Total excl. VAT",
     vatAt: (rate, base) => `VAT ${rate} on ${base}`,
     totalTaxIncluded: "Total incl. VAT",
@@ -112,7 +112,7 @@ function winAnsi(text: string): string {
   return [...text.replace(/[\u2009\u202f]/g, "\u00a0")]
     .map((character) => {
       const code = character.codePointAt(0) ?? 0;
-      return (code >= 0x20 && code <= 0x7e) || (code >= 0xa0 && code <= 0xff) || WIN_ANSI_EXTRAS.has(character) ? character : "?";
+      return character === "\n" || (code >= 0x20 && code <= 0x7e) || (code >= 0xa0 && code <= 0xff) || WIN_ANSI_EXTRAS.has(character) ? character : "?";
     })
     .join("");
 }
@@ -236,7 +236,7 @@ export function invoicePdf(input: { order: Order; buyer: Buyer | null; seller: S
     // The reduction's tax-free part: the lines before the coupon less what was paid for them.
     const paidLinesTaxFree = order.items.reduce((sum, item) => sum + item.totalPrice.taxFree, 0);
     y = ensureRoom(y, 20, true);
-    y = row([words.coupon(order.coupon.code), "", "", "", formatMoney(-(linesTaxFree - paidLinesTaxFree), lang)], y);
+    y = row([words.coupon(order.coupon.code, formatMoney(order.coupon.reduction, lang)), "", "", "", formatMoney(-(linesTaxFree - paidLinesTaxFree), lang)], y);
   }
   rule(y);
 
