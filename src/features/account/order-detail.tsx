@@ -24,7 +24,8 @@ import type { Order } from "./orders-query.ts";
 type Address = components["schemas"]["Address"];
 type Shipment = components["schemas"]["Shipment"];
 
-const NOT_FOUND = 404;
+/** No order of this reference in the account: none of the customer's (404), or no reference at all (400). */
+const NOT_FOUND_STATUSES = new Set([400, 404]);
 
 export function OrderDetail({ customer, reference }: { customer: Customer; reference: string }) {
   const { _ } = useLingui();
@@ -38,7 +39,7 @@ export function OrderDetail({ customer, reference }: { customer: Customer; refer
 
   let body;
   if (order.isPending) body = <p role="status">{_("account.orders.detailLoading")}</p>;
-  else if (order.isError && isApiError(order.error) && order.error.status === NOT_FOUND) body = <p role="alert">{_("account.orders.notFound")}</p>;
+  else if (order.isError && isApiError(order.error) && NOT_FOUND_STATUSES.has(order.error.status)) body = <p role="alert">{_("account.orders.notFound")}</p>;
   else if (order.isError) {
     body = (
       <div role="alert">
