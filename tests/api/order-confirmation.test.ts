@@ -56,6 +56,7 @@ describe.each(backends())("the order confirmation e-mail on $name", (backend) =>
       "dont TVA 20 % : 7,12 €",
       "8 rue des Écoles",
       "30000 Nîmes",
+      "France",
       link,
     ]) {
       expect(text).toContain(expected);

@@ -86,7 +86,7 @@ describe.each(backends())("order invoices on $name", (backend) => {
       "Hélène Lefèvre",
       buyer.email,
       "8 rue des Écoles",
-      "30000 Nîmes",
+      "30000 Nîmes France",
       order.items[0]?.nameFr ?? "?",
       "Couleur : Bleu marine",
       // Unit prices and line totals tax-free: 19,90 / 1,2 = 16,58; 39,80 / 1,2 = 33,17; 25 / 1,055 = 23,70.
@@ -118,6 +118,7 @@ describe.each(backends())("order invoices on $name", (backend) => {
       "Invoice",
       "Date: 15 March 2026",
       "Billing address",
+      "30000 Nîmes France",
       order.items[0]?.nameEn ?? "?",
       "Colour: Navy blue",
       "€16.58",
@@ -131,6 +132,25 @@ describe.each(backends())("order invoices on $name", (backend) => {
     ]) {
       expect(text).toContain(expected);
     }
+  });
+
+  it("goes on over as many pages as the lines need, totals at the end", async () => {
+    const lines = Array.from({ length: 45 }, (_, index) => ({ quantity: 1, unitPriceCents: 1000 + index }));
+    const long = await createOrder(shop.db, { customer: buyer, lines, shippingCents: 490 });
+    const body = (await download(long.id, buyer)).rawPayload;
+    const document = await getDocumentProxy(new Uint8Array(body));
+    expect(document.numPages).toBeGreaterThan(1);
+    const { text } = await extractText(document, { mergePages: false });
+    const lastPage = (text.at(-1) ?? "").replace(/\s+/g, " ");
+    expect(lastPage).toContain(`Total TTC ${euros(long.amounts.totalPrice.taxIncluded)}`);
+    expect(lastPage).toContain("Facture acquittée");
+    // Each page carries the seller's legal mentions and its number.
+    text.forEach((page, index) => {
+      expect(page.replace(/\s+/g, " ")).toContain(`Page ${index + 1} sur ${text.length}`);
+      expect(page.replace(/\s+/g, " ")).toContain("N° TVA intracommunautaire : FR12345678901");
+    });
+    const all = text.join(" ").replace(/\s+/g, " ");
+    for (const item of long.items) expect(all).toContain(item.nameFr);
   });
 
   it("is not available for an order without an invoice number (409), nor to anyone but its customer", async () => {

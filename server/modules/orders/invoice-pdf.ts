@@ -5,14 +5,12 @@
 // unit price and VAT rate, the reductions granted, the tax-free total, the VAT per rate and the
 // tax-included total; the invoice is paid already, so it says when and how instead of terms.
 import PDFDocument from "pdfkit";
-import type { components } from "../../../common/api/schema.gen.ts";
 import { priceOf } from "../catalog/catalog-repository.ts";
 import type { Lang } from "../catalog/locale.ts";
-import { formatDate, formatMoney, formatRate, paymentMethodLabel } from "./order-formats.ts";
+import { addressLines, formatDate, formatMoney, formatRate, paymentMethodLabel } from "./order-formats.ts";
 import type { Order } from "./order-view.ts";
 import type { Buyer } from "./orders-repository.ts";
 
-type Address = components["schemas"]["Address"];
 
 /** Who sells, as the configuration names it (SELLER_*). */
 export interface Seller {
@@ -49,6 +47,7 @@ interface Wording {
   filename: (number: string) => string;
   /** A label and its value on one line (French puts a space before the colon). */
   pair: (label: string, value: string) => string;
+  page: (number: number, count: number) => string;
 }
 
 const WORDING: Record<Lang, Wording> = {
@@ -74,6 +73,7 @@ const WORDING: Record<Lang, Wording> = {
     vatNumber: "N° TVA intracommunautaire",
     filename: (number) => `facture-${number}.pdf`,
     pair: (label, value) => `${label} : ${value}`,
+    page: (number, count) => `Page ${number} sur ${count}`,
   },
   en: {
     title: "Invoice",
@@ -97,6 +97,7 @@ const WORDING: Record<Lang, Wording> = {
     vatNumber: "VAT number",
     filename: (number) => `invoice-${number}.pdf`,
     pair: (label, value) => `${label}: ${value}`,
+    page: (number, count) => `Page ${number} of ${count}`,
   },
 };
 
@@ -117,17 +118,9 @@ function winAnsi(text: string): string {
     .join("");
 }
 
-function addressLines(address: Address): string[] {
-  return [
-    `${address.firstName} ${address.lastName}`.trim(),
-    address.company ?? "",
-    address.street,
-    `${address.postCode} ${address.city}`,
-    address.country,
-  ].filter((line) => line.trim() !== "");
-}
-
 const PAGE_MARGIN = 50;
+/** Room for the legal mentions at the foot of each page (three lines of 8 pt). */
+const FOOTER_HEIGHT = 40;
 const FONT = "Helvetica";
 const BOLD = "Helvetica-Bold";
 
@@ -146,6 +139,8 @@ export function invoicePdf(input: { order: Order; buyer: Buyer | null; seller: S
   const doc = new PDFDocument({
     size: "A4",
     margin: PAGE_MARGIN,
+    // Pages are kept until the end, so that each gets its footer and its number out of the total.
+    bufferPages: true,
     lang: lang === "en" ? "en-GB" : "fr-FR",
     info: { Title: winAnsi(`${words.title} ${invoiceNumber}`), Author: winAnsi(seller.name), Subject: winAnsi(`${words.order} ${order.reference}`) },
   });
@@ -158,7 +153,9 @@ export function invoicePdf(input: { order: Order; buyer: Buyer | null; seller: S
 
   const left = PAGE_MARGIN;
   const width = doc.page.width - 2 * PAGE_MARGIN;
-  const bottom = () => doc.page.height - PAGE_MARGIN;
+  // The footer (legal mentions, page number) has the bottom of every page to itself.
+  const footerTop = doc.page.height - PAGE_MARGIN - FOOTER_HEIGHT;
+  const bottom = () => footerTop - 10;
   const write = (text: string, x: number, y: number, options: { width: number; align?: "left" | "right"; bold?: boolean; size?: number }) => {
     doc.font(options.bold ? BOLD : FONT).fontSize(options.size ?? 9);
     doc.text(winAnsi(text), x, y, { width: options.width, align: options.align ?? "left", lineBreak: true });
@@ -180,7 +177,7 @@ export function invoicePdf(input: { order: Order; buyer: Buyer | null; seller: S
   write(words.buyer, left, y, { width: width / 2 - 10, bold: true });
   const buyerBottom = write(buyerLines.join("\n"), left, doc.y, { width: width / 2 - 10 });
   write(words.billingAddress, left + width / 2, y, { width: width / 2, bold: true });
-  const billingBottom = write(order.billingAddress ? addressLines(order.billingAddress).join("\n") : buyerLines[0] ?? "", left + width / 2, doc.y, {
+  const billingBottom = write(order.billingAddress ? addressLines(order.billingAddress, lang).join("\n") : buyerLines[0] ?? "", left + width / 2, doc.y, {
     width: width / 2,
   });
 
@@ -240,8 +237,8 @@ export function invoicePdf(input: { order: Order; buyer: Buyer | null; seller: S
   }
   rule(y);
 
-  // Totals: tax-free, VAT per rate, tax-included.
-  y = ensureRoom(y + 8, 30 + 14 * order.taxes.length + 40, false);
+  // Totals (tax-free, VAT per rate, tax-included) and the payment, kept together.
+  y = ensureRoom(y + 8, 14 * (order.taxes.length + 2) + 40, false);
   const labelColumn = { x: left + width * 0.4, width: width * 0.42 };
   const amountColumn = { x: left + width * 0.82, width: width * 0.18 - 4 };
   const total = (label: string, amount: string, bold = false) => {
@@ -251,19 +248,18 @@ export function invoicePdf(input: { order: Order; buyer: Buyer | null; seller: S
   total(words.totalTaxFree, formatMoney(order.totalPrice.taxFree, lang));
   for (const tax of order.taxes) total(words.vatAt(formatRate(tax.taxRate, lang), formatMoney(tax.taxFree, lang)), formatMoney(tax.taxAmount, lang));
   total(words.totalTaxIncluded, formatMoney(order.totalPrice.taxIncluded, lang), true);
-
-  // Payment, then the seller's legal mentions.
-  y = ensureRoom(y + 16, 80, false);
   const paidOn = order.payment?.date ?? order.paymentDate;
-  if (paidOn) y = write(words.paid(formatDate(paidOn, lang), paymentMethodLabel(order.payment?.method ?? null, lang)), left, y, { width });
-  y = ensureRoom(y + 16, 50, false);
-  rule(y);
-  write(
-    [`${seller.name} – ${seller.legalForm}`, `${seller.registration} – ${words.pair(words.vatNumber, seller.vatNumber)}`, seller.address.join(", ")].join("\n"),
-    left,
-    y + 6,
-    { width, size: 8 },
-  );
+  if (paidOn) write(words.paid(formatDate(paidOn, lang), paymentMethodLabel(order.payment?.method ?? null, lang)), left, y + 16, { width });
+
+  // Every page: the seller's legal mentions and the page's number.
+  const legal = [`${seller.name} – ${seller.legalForm}`, `${seller.registration} – ${words.pair(words.vatNumber, seller.vatNumber)}`, seller.address.join(", ")].join("\n");
+  const pages = doc.bufferedPageRange();
+  for (let index = pages.start; index < pages.start + pages.count; index += 1) {
+    doc.switchToPage(index);
+    rule(footerTop);
+    write(legal, left, footerTop + 6, { width: width * 0.75, size: 8 });
+    write(`${words.title} ${invoiceNumber}\n${words.page(index - pages.start + 1, pages.count)}`, left + width * 0.75, footerTop + 6, { width: width * 0.25, align: "right", size: 8 });
+  }
 
   doc.end();
   return done;

@@ -7,11 +7,10 @@ import type { Orm } from "../../db/client.ts";
 import { pageHref } from "../../../common/pages.ts";
 import type { components } from "../../../common/api/schema.gen.ts";
 import type { Lang } from "../catalog/locale.ts";
-import { formatMoney, formatRate } from "./order-formats.ts";
+import { addressLines, formatMoney, formatRate } from "./order-formats.ts";
 import type { Order } from "./order-view.ts";
 import { findBuyer, findOrderById, type Buyer } from "./orders-repository.ts";
 
-type Address = components["schemas"]["Address"];
 type Shipment = components["schemas"]["Shipment"];
 
 export interface OrderConfirmationOptions {
@@ -82,22 +81,12 @@ export function orderPageUrl(publicUrl: string, lang: Lang, reference: string): 
   return `${publicUrl}${pageHref("account", lang, { pageName: ORDERS_PAGE_NAME[lang] })}?reference=${encodeURIComponent(reference)}`;
 }
 
-function addressLines(address: Address): string[] {
-  return [
-    `${address.firstName} ${address.lastName}`.trim(),
-    address.company ?? "",
-    address.street,
-    `${address.postCode} ${address.city}`,
-    address.country,
-  ].filter((line) => line.trim() !== "");
-}
-
 /** Where one parcel goes, as lines: its method, then the relay point or the address. */
-function deliveryLines(shipment: Shipment, words: Wording): string[] {
+function deliveryLines(shipment: Shipment, words: Wording, lang: Lang): string[] {
   return [
     shipment.shipmentMethod?.name ?? "",
     shipment.relayPointId ? words.relayPoint(shipment.relayPointId) : "",
-    ...(shipment.address ? addressLines(shipment.address) : []),
+    ...(shipment.address ? addressLines(shipment.address, lang) : []),
   ].filter((line) => line !== "");
 }
 
@@ -115,7 +104,7 @@ export function orderConfirmationEmail(order: Order, buyer: Buyer, lang: Lang, o
     { label: words.total, amount: money(order.totalPrice.taxIncluded) },
   ];
   const vat = order.taxes.map((tax) => words.vat(formatRate(tax.taxRate, lang), money(tax.taxAmount)));
-  const deliveries = order.shipments.map((shipment) => deliveryLines(shipment, words));
+  const deliveries = order.shipments.map((shipment) => deliveryLines(shipment, words, lang));
   const url = orderPageUrl(options.publicUrl, lang, order.reference);
   const signature = words.signature(options.brandName);
 

@@ -1,6 +1,9 @@
-// Amounts, rates, dates and payment methods as the invoice and the e-mail write them: the same
+// Amounts, rates, dates, addresses and payment methods as the invoice and the e-mail write them: the same
 // number formats as the SPA (12,50 € in French, €12.50 in English), dates in the shop's time zone.
+import type { components } from "../../../common/api/schema.gen.ts";
 import type { Lang } from "../catalog/locale.ts";
+
+type Address = components["schemas"]["Address"];
 
 const TAGS: Record<Lang, string> = { fr: "fr-FR", en: "en-GB" };
 /** The shop sells from France: an order paid at 00:30 in Paris is dated that day. */
@@ -27,6 +30,32 @@ export const formatRate = (percent: number, lang: Lang) => rates[lang].format(pe
 
 /** An ISO instant as the day it was in Paris: "25 novembre 2026". */
 export const formatDate = (iso: string, lang: Lang) => dates[lang].format(new Date(iso));
+
+const regions: Record<Lang, Intl.DisplayNames> = {
+  fr: new Intl.DisplayNames([TAGS.fr], { type: "region" }),
+  en: new Intl.DisplayNames([TAGS.en], { type: "region" }),
+};
+
+/** A country by its ISO code, as a reader of the language names it: FR → "France". */
+export function countryName(code: string, lang: Lang): string {
+  try {
+    return regions[lang].of(code) ?? code;
+  } catch {
+    // Not a region code Intl knows: the code itself says more than nothing.
+    return code;
+  }
+}
+
+/** An address as the lines of an envelope: name, company, street, postcode and town, country. */
+export function addressLines(address: Address, lang: Lang): string[] {
+  return [
+    `${address.firstName} ${address.lastName}`.trim(),
+    address.company ?? "",
+    address.street,
+    `${address.postCode} ${address.city}`,
+    countryName(address.country, lang),
+  ].filter((line) => line.trim() !== "");
+}
 
 const CARD_BRANDS: Record<string, string> = {
   visa: "Visa",
