@@ -107,13 +107,19 @@ export function invoiceFilename(invoiceNumber: string, lang: Lang): string {
 }
 
 // The standard fonts are WinAnsi-encoded: Latin-1 (French accents), the euro sign and a few
-// typographic marks. Thin spaces of the number formats become no-break spaces, other characters a '?'.
+// typographic marks. Thin spaces of the number formats become no-break spaces; another letter
+// loses its accent when that brings it in (ő → o), else it becomes a '?'.
 const WIN_ANSI_EXTRAS = new Set("€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ");
-function winAnsi(text: string): string {
+const inWinAnsi = (character: string) => {
+  const code = character.codePointAt(0) ?? 0;
+  return character === "\n" || (code >= 0x20 && code <= 0x7e) || (code >= 0xa0 && code <= 0xff) || WIN_ANSI_EXTRAS.has(character);
+};
+export function winAnsi(text: string): string {
   return [...text.replace(/[\u2009\u202f]/g, "\u00a0")]
     .map((character) => {
-      const code = character.codePointAt(0) ?? 0;
-      return character === "\n" || (code >= 0x20 && code <= 0x7e) || (code >= 0xa0 && code <= 0xff) || WIN_ANSI_EXTRAS.has(character) ? character : "?";
+      if (inWinAnsi(character)) return character;
+      const bare = character.normalize("NFD").replace(/\p{M}/gu, "");
+      return bare !== "" && [...bare].every(inWinAnsi) ? bare : "?";
     })
     .join("");
 }
