@@ -8,6 +8,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import type { Download } from "@playwright/test";
+import { extractText, getDocumentProxy } from "unpdf";
 import { openDatabase, type Database } from "../../server/db/client.ts";
 import { createOrder, type CreatedOrder } from "../api/order-fixtures.ts";
 import { findPostgresBinDir, startPostgresCluster, type PostgresCluster } from "../support/postgres-cluster.ts";
@@ -57,11 +58,13 @@ async function ordersFor(session: SignedInCustomer, locale: "fr_FR" | "en_US", c
   return orders;
 }
 
-async function expectPdf(download: Download, filename: string): Promise<void> {
+/** The download is the invoice: named as the server named it, a PDF that opens and reads as this order's. */
+async function expectInvoice(download: Download, filename: string, expected: string[]): Promise<void> {
   expect(download.suggestedFilename()).toBe(filename);
-  const file = await download.path();
-  const bytes = await readFile(file);
+  const bytes = await readFile(await download.path());
   expect(bytes.subarray(0, 5).toString("latin1")).toBe("%PDF-");
+  const { text } = await extractText(await getDocumentProxy(new Uint8Array(bytes)), { mergePages: true });
+  for (const part of expected) expect(text.replace(/\s+/g, " ")).toContain(part);
 }
 
 const invoiceName = (order: CreatedOrder, prefix: string) => `${prefix}-F-${String(order.invoiceNumber).padStart(6, "0")}.pdf`;
@@ -141,7 +144,7 @@ test.describe("the account's orders", () => {
 
     const downloading = page.waitForEvent("download");
     await detail.getByRole("button", { name: message("fr", "account.orders.downloadInvoice"), exact: true }).click();
-    await expectPdf(await downloading, invoiceName(newest, "facture"));
+    await expectInvoice(await downloading, invoiceName(newest, "facture"), [newest.reference, "Hélène Commande", "Total TTC 65,22 €"]);
 
     // An order not yet shipped says so; the way back leads to the list.
     await detail.getByRole("link", { name: message("fr", "account.orders.back") }).click();
@@ -173,7 +176,7 @@ test.describe("the account's orders", () => {
 
     const downloading = page.waitForEvent("download");
     await detail.getByRole("button", { name: message("en", "account.orders.downloadInvoice"), exact: true }).click();
-    await expectPdf(await downloading, invoiceName(order, "invoice"));
+    await expectInvoice(await downloading, invoiceName(order, "invoice"), [order.reference, "Oliver Orders", "Total incl. VAT €65.22"]);
 
     // Another customer's reference is not found in this account.
     await page.goto(`${shop.baseUrl}/en/my-account/orders?reference=${theirs.reference}`);
