@@ -114,8 +114,16 @@ describe.each(backends())("order invoices on $name", (backend) => {
   it("is written in English for an English request", async () => {
     const text = await pdfText((await download(order.id, buyer, "en_US")).rawPayload);
     const { amounts } = order;
+    const english = (cents: number) => `€${(cents / 100).toFixed(2)}`;
+    for (const tax of amounts.taxes) expect(text).toContain(`VAT ${tax.taxRate}% on ${english(tax.taxFree)} ${english(tax.taxAmount)}`);
     for (const expected of [
       "Invoice",
+      `Number: F-${String(order.invoiceNumber).padStart(6, "0")}`,
+      `Order: ${order.reference}`,
+      "Customer",
+      "Hélène Lefèvre",
+      buyer.email,
+      "Escale Boutique SAS",
       "Date: 15 March 2026",
       "Billing address",
       "30000 Nîmes France",
