@@ -9,7 +9,7 @@ import { paymentSandboxRoutes } from "./adapters/payment-sandbox/sandbox-routes.
 import { createOutboxRepository, outboxMailer } from "./adapters/mail/outbox-mailer.ts";
 import type { Adapters } from "./composition.ts";
 import type { Config } from "./config.ts";
-import type { Database, Orm } from "./db/client.ts";
+import type { Database } from "./db/client.ts";
 import { registerContractRoutes } from "./http/contract.ts";
 import { registerErrorHandlers, type ErrorBody } from "./http/errors.ts";
 import { registerSecurityHeaders } from "./http/security-headers.ts";
@@ -24,12 +24,15 @@ import { contentHandlers } from "./modules/content/content-handlers.ts";
 import { createContentRepository } from "./modules/content/content-repository.ts";
 import { createCustomersModule } from "./modules/customers/customers-module.ts";
 import { mediaRoutes } from "./modules/media/media-routes.ts";
+import { ordersHandlers } from "./modules/orders/orders-handlers.ts";
+import { createOrdersRepository } from "./modules/orders/orders-repository.ts";
 import { newsletterHandlers } from "./modules/newsletter/newsletter-handlers.ts";
 import { createNewsletterRepository } from "./modules/newsletter/newsletter-repository.ts";
 import { PENDING_OPERATIONS } from "./modules/pending-operations.ts";
 import { adyenWebhookRoutes } from "./modules/payment/adyen-webhook-routes.ts";
 import { paymentHandlers } from "./modules/payment/payment-handlers.ts";
 import { createPaymentLedger } from "./modules/payment/payment-ledger.ts";
+import { createOrderConfirmation } from "./modules/orders/order-confirmation.ts";
 import { createCheckoutShipping } from "./modules/shipping/checkout-shipping.ts";
 import { shippingHandlers } from "./modules/shipping/shipping-handlers.ts";
 import { createGeocoding } from "./modules/geocoding/geocoding.ts";
@@ -67,8 +70,6 @@ export interface AppOptions {
   sessions?: CustomerSessions;
   /** The clock of expiries and abuse limits (default: the system clock; tests move it). */
   now?: () => Date;
-  /** Called in an order's transaction once its payment made it (the confirmation e-mail). */
-  onOrderPlaced?: (tx: Orm, orderId: number) => Promise<void>;
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -132,7 +133,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       gateway: adapters.paymentGateway,
       publicUrl: config.publicUrl,
       now: options.now ?? (() => new Date()),
-      onOrderPlaced: options.onOrderPlaced ?? (async () => undefined),
+      // The confirmation e-mail is written in the order's transaction: no order without it, nor the reverse.
+      onOrderPlaced: createOrderConfirmation({ publicUrl: config.publicUrl, brandName: config.brandName, mailer }),
   });
   await app.register(mediaRoutes, { db });
   // The relay map's offline style and shapes (unused when MAP_STYLE_URL names another style).
@@ -165,6 +167,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       ...paymentHandlers({ ledger, carts, sessions, publicUrl: config.publicUrl }),
       ...relayHandlers({ relaySearch }),
       ...geocodingHandlers({ geocoding }),
+      ...ordersHandlers({ orders: createOrdersRepository(db), sessions, seller: config.seller }),
       ...accounts.handlers,
     },
   });

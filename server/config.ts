@@ -11,6 +11,14 @@ export const DEFAULT_SHOP_EMAIL = "boutique@escale.example";
 /** The sender of the shop's e-mails when MAIL_FROM is not set. */
 export const DEFAULT_MAIL_FROM = "Escale <no-reply@escale.example>";
 
+/** The seller on invoices when SELLER_* are not set: a demo company, to replace with the real one. */
+export const DEFAULT_SELLER = {
+  address: "12 rue de l'Aviation, 75015 Paris, France",
+  vatNumber: "FR00123456789",
+  registration: "SIREN 123 456 789 – RCS Paris",
+  legalForm: "SAS au capital de 10 000 €",
+};
+
 /** Proof-of-work difficulty of the ALTCHA captcha: the largest counter a browser may have to try. */
 export const DEFAULT_ALTCHA_MAX_NUMBER = 2000;
 
@@ -81,6 +89,12 @@ const EnvSchema = v.object({
   ),
   SEED: v.optional(v.picklist(["auto", "off"], "must be auto or off"), "auto"),
   SHOP_EMAIL: v.optional(v.pipe(v.string(), v.trim(), v.email("must be an e-mail address")), DEFAULT_SHOP_EMAIL),
+  // The seller's identity printed on invoices (orders module); the defaults are a demo's.
+  SELLER_NAME: v.optional(v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(100))),
+  SELLER_ADDRESS: v.optional(v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(300)), DEFAULT_SELLER.address),
+  SELLER_VAT_NUMBER: v.optional(v.pipe(v.string(), v.trim(), v.regex(/^[A-Z]{2}[0-9A-Z]{2,13}$/, "must be an intra-community VAT number (FR12345678901)")), DEFAULT_SELLER.vatNumber),
+  SELLER_REGISTRATION: v.optional(v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(100)), DEFAULT_SELLER.registration),
+  SELLER_LEGAL_FORM: v.optional(v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(100)), DEFAULT_SELLER.legalForm),
   NODE_ENV: optionalText,
   CUSTOMER_TOKEN_SECRET: v.optional(v.pipe(v.string(), v.minLength(32, "must be at least 32 characters"))),
   ALTCHA_HMAC_KEY: v.optional(v.pipe(v.string(), v.minLength(32, "must be at least 32 characters"))),
@@ -133,6 +147,8 @@ export interface Config {
   seedOnStart: boolean;
   /** The shop's customer-service address: contact-form messages are e-mailed to it. */
   shopEmail: string;
+  /** The seller printed on invoices; `address` is the registered office, one entry per line. */
+  seller: { name: string; address: string[]; vatNumber: string; registration: string; legalForm: string };
   /** HS256 key of the customer tokens; unset: a random key generated once and kept in the database. */
   customerTokenSecret: string | undefined;
   /** The captcha: ALTCHA proof-of-work (self-hosted) unless a reCAPTCHA secret is configured. */
@@ -274,6 +290,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     catalogCacheSeconds: parsed.CATALOG_CACHE_SECONDS,
     seedOnStart: parsed.SEED === "auto",
     shopEmail: parsed.SHOP_EMAIL,
+    seller: {
+      name: parsed.SELLER_NAME ?? parsed.BRAND_NAME,
+      // Commas separate the address's lines (`12 rue X, 75015 Paris, France`).
+      address: parsed.SELLER_ADDRESS.split(",").map((line) => line.trim()).filter((line) => line !== ""),
+      vatNumber: parsed.SELLER_VAT_NUMBER,
+      registration: parsed.SELLER_REGISTRATION,
+      legalForm: parsed.SELLER_LEGAL_FORM,
+    },
     customerTokenSecret: parsed.CUSTOMER_TOKEN_SECRET,
     captcha:
       parsed.RECAPTCHA_SECRET !== undefined && parsed.RECAPTCHA_SITE_KEY !== undefined

@@ -2237,6 +2237,33 @@ export interface components {
             totalPrice: components["schemas"]["Price"];
             isGift: boolean;
         };
+        OrderCoupon: {
+            code: string;
+            /** @description What the coupon took off the lines, tax included, in euro cents. */
+            reduction: number;
+        };
+        /** @description The VAT of one rate over what was paid (lines after the coupon, and shipping). */
+        OrderTax: {
+            /** @description Percent (20, 5.5). */
+            taxRate: number;
+            /** @description Tax-free base at this rate, in euro cents. */
+            taxFree: number;
+            /** @description VAT at this rate, in euro cents. */
+            taxAmount: number;
+        };
+        OrderPayment: {
+            /** @description The payment method's type or card brand as the provider names it (scheme, visa, mc, amex…). */
+            method: string | null;
+            /** @description The payment provider's reference of the payment. */
+            pspReference: string | null;
+            /** @enum {string} */
+            status: "STARTED" | "ACTION" | "AUTHORISED" | "REFUSED" | "CANCELLED" | "ERROR" | "EXPIRED" | "REFUNDED";
+            /**
+             * Format: date-time
+             * @description When the payment was authorised.
+             */
+            date: string | null;
+        };
         Order: {
             id: number;
             /**
@@ -2253,9 +2280,20 @@ export interface components {
             items: components["schemas"]["OrderItem"][];
             shipments: components["schemas"]["Shipment"][];
             billingAddress: components["schemas"]["Address"] | null;
+            /** @description Number of articles (the lines' quantities added up, gifts included). */
+            itemCount: number;
+            /** @description The lines before the coupon, in euro cents. */
+            linesPrice: components["schemas"]["Price"];
+            coupon: components["schemas"]["OrderCoupon"] | null;
+            /** @description The VAT per rate; their tax-free bases and amounts add up to `totalPrice`. */
+            taxes: components["schemas"]["OrderTax"][];
             /** @description The amount paid (lines, shipping and coupon included), in euro cents. */
             totalPrice: components["schemas"]["Price"];
             shippingPrice: components["schemas"]["Price"];
+            /** @description The payment that paid the order; null for an order not paid by card (empowerment budget). */
+            payment: components["schemas"]["OrderPayment"] | null;
+            /** @description The invoice's number as printed on it (`F-000123`, from a sequence without gaps); null until invoiced. */
+            invoiceNumber: string | null;
             customCardMessage: string | null;
         };
         OrderPage: {

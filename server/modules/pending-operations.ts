@@ -1,13 +1,6 @@
 // Operations of the contract whose issue is still open: they answer 501 with the JSON error
 // shape. This list only shrinks; tests/api/contract.test.ts holds it to that.
 export const PENDING_OPERATIONS = [
-  // Orders.
-  "listOrders",
-  "listCustomerOrders",
-  "getOrder",
-  "getOrderByUuid",
-  "getOrderByReference",
-  "downloadOrderInvoice",
   // Employee single sign-on and the empowerment programme.
   "signInHabile",
   "setEmpowermentCustomCard",

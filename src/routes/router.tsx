@@ -17,6 +17,7 @@ import type { CartStore } from "../app/cart.tsx";
 import type { RuntimeConfig } from "../../common/runtime-config.ts";
 import type { Auth } from "../app/session-provider.tsx";
 import type { Notifications } from "../app/notifications.tsx";
+import { accountSearchSchema } from "../features/account/account-search.ts";
 import { productSearchSchema } from "../features/product/product-search.ts";
 import { searchPageSearchSchema } from "../features/search/search-params.ts";
 import { activateLanguage, withTexts } from "../i18n/i18n.ts";
@@ -171,6 +172,7 @@ function languageTree<L extends Lang>(lang: L) {
     getParentRoute: () => shop,
     path: own("account", lang),
     component: pageComponents.account,
+    validateSearch: accountSearchSchema,
     beforeLoad: async ({ context, params }) => (await guards()).accountGuard(context, at, paramsOf("account", params).pageName),
     errorComponent: AccountError,
     ...PAGE_OPTIONS,

@@ -67,11 +67,11 @@ describe.each(backends())("the API on $name", (backend) => {
       expect(body.status).toBe(response.statusCode);
       expect(typeof body.message).toBe("string");
     }
-    const pending = await shop.request({ method: "GET", url: "/api/v1/orders/customer" });
+    const pending = await shop.request({ method: "GET", url: "/api/v1/empowerment/money-pot/current" });
     expect(pending.statusCode).toBe(501);
     expect(pending.json()).toEqual({
       status: 501,
-      message: "Operation listCustomerOrders is not implemented yet",
+      message: "Operation getCurrentMoneyPot is not implemented yet",
       code: "NOT_IMPLEMENTED",
     });
   });

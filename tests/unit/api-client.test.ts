@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CANCELLED_STATUS, createApiClient, NO_RESPONSE_STATUS, unwrap, type ApiError } from "../../src/api/client.ts";
+import { attachmentFilename, CANCELLED_STATUS, createApiClient, NO_RESPONSE_STATUS, unwrap, unwrapFile, type ApiError } from "../../src/api/client.ts";
 
 function recordingFetch(answer: (request: Request) => Response | Promise<Response>) {
   const requests: Request[] = [];
@@ -100,5 +100,40 @@ describe("the API client", () => {
     });
     const unreachable = await failure(unwrap(api(offline.fetcher).GET("/categories")));
     expect(unreachable.status).toBe(NO_RESPONSE_STATUS);
+  });
+
+  it("hands back a download as a file named by its content-disposition, not as JSON", async () => {
+    const pdf = new Uint8Array([0x25, 0x50, 0x44, 0x46, 0x2d]);
+    const { fetcher } = recordingFetch(
+      () => new Response(pdf, { status: 200, headers: { "content-type": "application/pdf", "content-disposition": 'attachment; filename="facture-F-000042.pdf"' } }),
+    );
+    const api = createApiClient({ baseUrl: "http://shop.test/api/v1", storefrontToken: "t", locale: () => "fr_FR", fetch: fetcher });
+    const file = await unwrapFile(api.GET("/order-invoices/pdf/order/{id}", { params: { path: { id: 42 } }, parseAs: "blob" }));
+    expect(file.filename).toBe("facture-F-000042.pdf");
+    expect(new Uint8Array(await file.blob.arrayBuffer())).toEqual(pdf);
+  });
+
+  it("refuses as a download an answer that is not an attachment, and keeps the API's errors", async () => {
+    const { fetcher } = recordingFetch((request) =>
+      request.url.includes("/7") ? json({ status: 409, message: "No invoice yet", code: "INVOICE_NOT_AVAILABLE" }, 409) : json({ not: "a file" }),
+    );
+    const api = createApiClient({ baseUrl: "http://shop.test/api/v1", storefrontToken: "t", locale: () => "fr_FR", fetch: fetcher });
+    expect(await failure(unwrapFile(api.GET("/order-invoices/pdf/order/{id}", { params: { path: { id: 1 } }, parseAs: "blob" })))).toMatchObject({ status: 415 });
+    expect(await failure(unwrapFile(api.GET("/order-invoices/pdf/order/{id}", { params: { path: { id: 7 } }, parseAs: "blob" })))).toEqual({
+      status: 409,
+      message: "No invoice yet",
+      code: "INVOICE_NOT_AVAILABLE",
+    });
+  });
+
+  it("reads the file name of a content-disposition header, encoded or not, without a folder", () => {
+    const named = (value: string) => attachmentFilename(new Response(null, { headers: { "content-disposition": value } }));
+    expect(named('attachment; filename="invoice-F-000001.pdf"')).toBe("invoice-F-000001.pdf");
+    expect(named("attachment; filename=plain.pdf")).toBe("plain.pdf");
+    expect(named("attachment; filename=\"x.pdf\"; filename*=UTF-8''facture%20%C3%A9t%C3%A9.pdf")).toBe("facture été.pdf");
+    expect(named('attachment; filename="../../etc/passwd"')).toBe("passwd");
+    expect(named("attachment")).toBe("download");
+    expect(named('inline; filename="shown.pdf"')).toBeNull();
+    expect(attachmentFilename(new Response(null))).toBeNull();
   });
 });

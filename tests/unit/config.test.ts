@@ -135,6 +135,32 @@ describe("configuration", () => {
     expect(() => loadConfig({ ADYEN_WEBHOOK_USERNAME: "notifier" })).toThrow(/ADYEN_WEBHOOK_PASSWORD/);
   });
 
+  it("prints the demo seller on invoices until the real company is configured", () => {
+    expect(loadConfig({ BRAND_NAME: "Air Boutique" }).seller).toEqual({
+      name: "Air Boutique",
+      address: ["12 rue de l'Aviation", "75015 Paris", "France"],
+      vatNumber: "FR00123456789",
+      registration: "SIREN 123 456 789 – RCS Paris",
+      legalForm: "SAS au capital de 10 000 €",
+    });
+    expect(
+      loadConfig({
+        SELLER_NAME: "Boutique de l'Air SAS",
+        SELLER_ADDRESS: " 3 allée des Hélices , 31700 Blagnac,France ",
+        SELLER_VAT_NUMBER: "FR12345678901",
+        SELLER_REGISTRATION: "SIREN 345 678 901 – RCS Toulouse",
+        SELLER_LEGAL_FORM: "SAS au capital de 50 000 €",
+      }).seller,
+    ).toEqual({
+      name: "Boutique de l'Air SAS",
+      address: ["3 allée des Hélices", "31700 Blagnac", "France"],
+      vatNumber: "FR12345678901",
+      registration: "SIREN 345 678 901 – RCS Toulouse",
+      legalForm: "SAS au capital de 50 000 €",
+    });
+    expect(() => loadConfig({ SELLER_VAT_NUMBER: "12 345" })).toThrow(/SELLER_VAT_NUMBER/);
+  });
+
   it("treats empty variables as unset", () => {
     expect(loadConfig({ PORT: "", DATABASE_URL: "" })).toMatchObject({ port: 3000, databaseUrl: undefined });
   });

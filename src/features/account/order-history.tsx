@@ -1,28 +1,33 @@
-// The orders page of the account (GET orders/customer, the latest 10). While the order history
-// is not served yet (the API answers 501) the page says so plainly.
+// The orders page of the account (SPEC §2 /mon-compte/commandes): the customer's orders, 10 per
+// page, newest first (GET orders), each opening its detail at `?reference=` (order-detail.tsx).
 import { useLingui } from "@lingui/react";
 import { useQuery } from "@tanstack/react-query";
-import { isApiError } from "../../api/client.ts";
+import { Link, useSearch } from "@tanstack/react-router";
 import type { Customer } from "../../app/session.ts";
 import { useShopContext } from "../../app/shop-context.ts";
 import { useLang } from "../../i18n/use-lang.ts";
 import { formatPrice } from "../../i18n/format.ts";
-import { customerOrdersQuery } from "./account-api.ts";
-
-const NOT_IMPLEMENTED = 501;
+import { Pagination } from "../../ui/pagination.tsx";
+import { OrderDetail } from "./order-detail.tsx";
+import { formatOrderDate } from "./order-labels.ts";
+import { ordersPageQuery } from "./orders-query.ts";
 
 export function OrderHistory({ customer }: { customer: Customer }) {
+  const reference = useSearch({ strict: false, select: (search) => search.reference });
+  if (reference) return <OrderDetail customer={customer} reference={reference} />;
+  return <OrderList customer={customer} />;
+}
+
+function OrderList({ customer }: { customer: Customer }) {
   const { _ } = useLingui();
   const lang = useLang();
   const { api } = useShopContext();
-  const orders = useQuery(customerOrdersQuery(api, lang, customer.id));
-  const dates = new Intl.DateTimeFormat(lang === "en" ? "en-GB" : "fr-FR", { dateStyle: "long" });
+  const page = useSearch({ strict: false, select: (search) => search.page ?? 1 });
+  const orders = useQuery(ordersPageQuery(api, lang, customer.id, page));
 
   let body;
   if (orders.isPending) body = <p role="status">{_("account.orders.loading")}</p>;
-  else if (orders.isError && isApiError(orders.error) && orders.error.status === NOT_IMPLEMENTED) {
-    body = <p className="account-orders__notice">{_("account.orders.unavailable")}</p>;
-  } else if (orders.isError) {
+  else if (orders.isError) {
     body = (
       <div role="alert">
         <p>{_("errors.server.access")}</p>
@@ -31,30 +36,49 @@ export function OrderHistory({ customer }: { customer: Customer }) {
         </button>
       </div>
     );
-  } else if (orders.data.length === 0) body = <p>{_("account.orders.empty")}</p>;
-  else {
+  } else if (orders.data.totalElements === 0) body = <p>{_("account.orders.empty")}</p>;
+  else if (orders.data.content.length === 0) {
+    // A page past the last (an old link): the way back to the first.
     body = (
-      <table className="account-orders">
-        <caption className="visually-hidden">{_("account.orders.caption")}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{_("account.orders.reference")}</th>
-            <th scope="col">{_("account.orders.date")}</th>
-            <th scope="col">{_("account.orders.status")}</th>
-            <th scope="col">{_("account.orders.total")}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {orders.data.map((order) => (
-            <tr key={order.id}>
-              <th scope="row">{order.reference}</th>
-              <td>{dates.format(new Date(order.paymentDate ?? order.createdAt))}</td>
-              <td>{_(`account.orders.status.${order.status}`)}</td>
-              <td>{formatPrice(order.totalPrice.taxIncluded, lang)}</td>
+      <p>
+        <Link to="." search={(previous) => ({ ...previous, page: undefined })}>
+          {_("account.orders.firstPage")}
+        </Link>
+      </p>
+    );
+  } else {
+    const { content, totalPages } = orders.data;
+    body = (
+      <>
+        <table className="account-orders" aria-busy={orders.isPlaceholderData || undefined}>
+          <caption className="visually-hidden">{_("account.orders.caption", { page, pages: totalPages })}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{_("account.orders.reference")}</th>
+              <th scope="col">{_("account.orders.date")}</th>
+              <th scope="col">{_("account.orders.status")}</th>
+              <th scope="col">{_("account.orders.items")}</th>
+              <th scope="col">{_("account.orders.total")}</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {content.map((order) => (
+              <tr key={order.id}>
+                <th scope="row">
+                  <Link to="." search={{ reference: order.reference }} aria-label={_("account.orders.open", { reference: order.reference })}>
+                    {order.reference}
+                  </Link>
+                </th>
+                <td>{formatOrderDate(order.paymentDate ?? order.createdAt, lang)}</td>
+                <td>{_(`account.orders.status.${order.status}`)}</td>
+                <td>{_("account.orders.itemCount", { count: order.itemCount })}</td>
+                <td>{formatPrice(order.totalPrice.taxIncluded, lang)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        <Pagination page={page} totalPages={totalPages} className="account-orders__pagination" />
+      </>
     );
   }
 
