@@ -17,6 +17,7 @@ export const PUBLIC_URL = "https://boutique.example.com";
 const PARIS = { firstName: "Jeanne", lastName: "Dupont", street: "12 rue de Rivoli", city: "Paris", postCode: "75001", country: "FR", phone: "+33612345678" };
 
 export interface PaymentShop extends TestApp {
+  /** The scripted provider (not the shop's when it runs on the sandbox). */
   provider: ScriptedGateway;
   offers: Awaited<ReturnType<typeof offerPool>>;
   /** Moves the shop's clock forward. */
@@ -59,7 +60,8 @@ export const paymentResultOf = (response: LightMyRequestResponse): PaymentResult
   return response.json<PaymentResult>();
 };
 
-export async function startPaymentShop(backend: Backend, options: { env?: Record<string, string> } = {}): Promise<PaymentShop> {
+/** A shop paying through the scripted test double, or (`sandbox: true`) through the embedded payment sandbox the demo runs on. */
+export async function startPaymentShop(backend: Backend, options: { env?: Record<string, string>; sandbox?: boolean } = {}): Promise<PaymentShop> {
   let offset = 0;
   const now = () => new Date(Date.now() + offset);
   const provider = scriptedGateway();
@@ -67,7 +69,7 @@ export async function startPaymentShop(backend: Backend, options: { env?: Record
   const shop = await startTestApp(backend, {
     env: { PUBLIC_URL, ...options.env },
     app: { now, sessions },
-    adapters: { paymentGateway: provider.gateway },
+    adapters: options.sandbox ? {} : { paymentGateway: provider.gateway },
   });
   const offers = await offerPool(shop);
   const api = cartClient(shop);
