@@ -1,9 +1,13 @@
 // The ledger under concurrency (on PostgreSQL where it matters; on PGlite the same calls run one
 // transaction at a time): two returns of one payment at once, 16 shoppers paying for the last
-// item at once, and invoice numbers without gaps under 20 orders at once.
+// item at once, invoice numbers without gaps under 20 orders at once, and a storm of returns,
+// notifications, expiries and new buyers on the same few items.
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { expireReservations } from "../../server/modules/payment/payment-expiry.ts";
+import { RESERVATION_MS } from "../../server/modules/payment/payment-start.ts";
 import { backends } from "../support/test-app.ts";
+import { expectLedgerInvariants } from "./ledger-invariants.ts";
 import { startPaymentShop, type PaymentShop, type PaymentResult } from "./payment-fixtures.ts";
 
 describe.each(backends())("the payment ledger under concurrency on $name", (backend) => {
@@ -68,5 +72,74 @@ describe.each(backends())("the payment ledger under concurrency on $name", (back
     expect(numbers).toEqual(Array.from({ length: numbers.length }, (_, index) => index + 1));
     expect(numbers.length).toBeGreaterThanOrEqual(20);
     expect(await shop.stockOf(offerId)).toBe(20);
+  });
+
+  it("keeps stock, orders and payments consistent through a storm of returns, notifications, expiries and new buyers", async () => {
+    const offers = [await shop.offers.take({ stock: 6, regular: 3300 }), await shop.offers.take({ stock: 6, regular: 2100 })];
+    const [a, b] = offers;
+    if (a === undefined || b === undefined) throw new Error("no offers");
+    const lines = (index: number) => [
+      ...(index % 3 !== 2 ? [{ offerId: a, quantity: 1 }] : []),
+      ...(index % 3 !== 0 ? [{ offerId: b, quantity: 1 }] : []),
+    ];
+    const first = await Promise.all(
+      Array.from({ length: 10 }, async (_, index) => {
+        const { headers } = await shop.customer();
+        return { headers, cart: await shop.readyCart(headers, lines(index)) };
+      }),
+    );
+    const later = await Promise.all(
+      Array.from({ length: 6 }, async (_, index) => {
+        const { headers } = await shop.customer();
+        return { headers, cart: await shop.readyCart(headers, lines(index)) };
+      }),
+    );
+    await Promise.all(first.map((buyer) => shop.pay(buyer.headers, buyer.cart, "challenge")));
+    shop.advance(RESERVATION_MS + 1000);
+
+    const authorised = new Set<string>();
+    const storm = first.flatMap((buyer) => {
+      const attempt = shop.provider.attemptsOfCart(buyer.cart.uuid)[0];
+      if (!attempt) return [];
+      authorised.add(attempt.pspReference);
+      const notification = shop.provider.notification({
+        pspReference: attempt.pspReference,
+        merchantReference: attempt.request.reference,
+        eventCode: "AUTHORISATION",
+        success: "true",
+        amount: attempt.request.amount,
+      });
+      const returned = shop.provider.details(attempt.pspReference, "pass", "threeDSResult");
+      return [shop.details(buyer.headers, returned), shop.notify([notification]), shop.details(buyer.headers, returned), shop.notify([notification])];
+    });
+    const answers = await Promise.all([
+      ...storm,
+      expireReservations(shop.db, shop.now),
+      ...later.map((buyer) => shop.pay(buyer.headers, buyer.cart)),
+      expireReservations(shop.db, shop.now),
+    ]);
+    for (const answer of answers) {
+      if (typeof answer === "number") continue;
+      expect([200, 409], answer.body).toContain(answer.statusCode);
+    }
+    for (const buyer of later) {
+      for (const attempt of shop.provider.attemptsOfCart(buyer.cart.uuid)) authorised.add(attempt.pspReference);
+    }
+    await expectLedgerInvariants(shop.db, {
+      offers: offers.map((id) => ({ id, stock: 6 })),
+      cartUuids: [...first, ...later].map((buyer) => buyer.cart.uuid),
+      authorisedByProvider: authorised,
+    });
+    // Every first buyer whose payment started has its order, or was told its goods went (and its money goes back).
+    for (const buyer of first) {
+      if (shop.provider.attemptsOfCart(buyer.cart.uuid).length === 0) continue;
+      const orders = await shop.ordersOfCart(buyer.cart.uuid);
+      const [payment] = await shop.db.rows<{ status: string; refusal_reason: string | null }>(
+        sql`select status, refusal_reason from payments where cart_uuid = ${buyer.cart.uuid}`,
+      );
+      expect(orders.length === 1 ? payment : { ...payment, orders: orders.length }).toEqual(
+        orders.length === 1 ? { status: "authorised", refusal_reason: null } : { status: "cancelled", refusal_reason: "OUT_OF_STOCK", orders: 0 },
+      );
+    }
   });
 });

@@ -8,7 +8,7 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import fc from "fast-check";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, it } from "vitest";
 import type { Database } from "../../server/db/client.ts";
 import { createCartRepository, type CartRepository } from "../../server/modules/cart/cart-repository.ts";
 import { createCatalogRepository } from "../../server/modules/catalog/catalog-repository.ts";
@@ -19,6 +19,7 @@ import { PAYMENT_CANCEL_QUEUE } from "../../server/modules/payment/payment-outco
 import { seedIfEmpty } from "../../server/seed/seed.ts";
 import { scriptedGateway, type CardScript } from "../support/scripted-gateway.ts";
 import { openTestDatabase } from "../support/test-app.ts";
+import { expectLedgerInvariants } from "./ledger-invariants.ts";
 
 const RUNS = Number(process.env.PAYMENT_PROPERTY_RUNS ?? 1000);
 const CARTS = 3;
@@ -229,43 +230,11 @@ describe("the payment ledger over generated schedules (PGlite)", () => {
         const settled = await scheduler.waitFor(Promise.allSettled(tasks));
         for (const outcome of settled) if (outcome.status === "rejected") throw outcome.reason;
 
-        // Never oversold: what is left, held and sold adds up to what there was.
-        for (const [index, offerId] of offerIds.entries()) {
-          const [count] = await db.rows<{ left: number; held: number; sold: number }>(sql`
-            select (select stock_quantity from offers where id = ${offerId}) as left,
-                   (select coalesce(sum(quantity), 0)::int from stock_reservations where offer_id = ${offerId}) as held,
-                   (select coalesce(sum(i.quantity), 0)::int from order_items i join orders o on o.id = i.order_id
-                     where i.offer_id = ${offerId} and o.status <> 'CANCELLED') as sold`);
-          expect(count?.left).toBeGreaterThanOrEqual(0);
-          expect((count?.left ?? 0) + (count?.held ?? 0) + (count?.sold ?? 0)).toBe((plan.stock[index] ?? 0) + (shopChanges[index] ?? 0));
-        }
-        // Never two orders for a cart or a payment; each order's payment was authorised by the provider.
-        const orders = await db.rows<{ uuid: string; payments: number; psp: string | null; authorised: boolean }>(sql`
-          select o.uuid, count(p.id)::int as payments, min(p.psp_reference) as psp, bool_and(p.authorised_at is not null) as authorised
-          from orders o left join payments p on p.order_id = o.id group by o.id, o.uuid`);
-        expect(new Set(orders.map((order) => order.uuid)).size).toBe(orders.length);
-        for (const order of orders) {
-          expect(order.payments).toBe(1);
-          expect(order.authorised).toBe(true);
-          expect(authorisedByProvider.has(order.psp ?? "")).toBe(true);
-        }
-        // A cart that has its order is gone; an attempt still open holds its stock and locks its cart.
-        const leftovers = await db.rows<{ uuid: string }>(sql`select c.uuid from carts c join orders o on o.uuid = c.uuid`);
-        expect(leftovers).toEqual([]);
-        const open = await db.rows<{ held: number; locked: boolean }>(sql`
-          select (select count(*)::int from stock_reservations r where r.payment_id = p.id) as held,
-                 (select c.locked_at is not null from carts c where c.uuid = p.cart_uuid) as locked
-          from payments p where p.status in ('started', 'action')`);
-        for (const attempt of open) expect(attempt).toEqual({ held: expect.any(Number), locked: true });
-        const heldByClosed = await db.rows<{ id: number }>(sql`
-          select p.id from payments p join stock_reservations r on r.payment_id = p.id where p.status not in ('started', 'action')`);
-        expect(heldByClosed).toEqual([]);
-        // An authorisation that made no order is cancelled with the provider.
-        const unmatched = await db.rows<{ id: number; status: string; queued: boolean }>(sql`
-          select p.id, p.status,
-                 exists (select 1 from jobs j where j.queue = ${PAYMENT_CANCEL_QUEUE} and (j.payload ->> 'paymentId')::int = p.id) as queued
-          from payments p where p.authorised_at is not null and p.order_id is null`);
-        for (const payment of unmatched) expect(payment).toMatchObject({ status: "cancelled", queued: true });
+        await expectLedgerInvariants(db, {
+          offers: offerIds.map((id, index) => ({ id, stock: (plan.stock[index] ?? 0) + (shopChanges[index] ?? 0) })),
+          cartUuids: made.map((cart) => cart.uuid),
+          authorisedByProvider,
+        });
       }),
       { numRuns: RUNS },
     );

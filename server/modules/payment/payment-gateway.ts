@@ -35,7 +35,10 @@ export interface PaymentMethodsAnswer {
 }
 
 export interface PaymentRequest {
-  /** The merchant reference: the uuid of the cart paid. */
+  /**
+   * The merchant reference of the attempt: the uuid of the cart paid and the attempt's id
+   * (`<cart uuid>.<id>`, merchant-reference.ts), echoed as `merchantReference` by every answer and notification.
+   */
   reference: string;
   amount: GatewayAmount;
   /** The payment method data produced by Drop-in (encrypted card fields, or the sandbox's test card). */
@@ -76,7 +79,7 @@ export type GatewayResultCode =
 export interface GatewayResult {
   resultCode: GatewayResultCode;
   pspReference?: string;
-  /** The merchant reference the payment was made with (the cart uuid). */
+  /** The merchant reference the payment was made with (`PaymentRequest.reference`). */
   merchantReference?: string;
   /** What Drop-in must do next (redirect, 3-D Secure challenge), as the provider gave it. */
   action?: Record<string, unknown>;

@@ -84,10 +84,10 @@ async function authorise(tx: Orm, context: OutcomeContext, payment: PaymentRow, 
   // closed before the invoice counter is locked: offers are always locked before the counter.
   await closeOtherAttempts(tx, payment);
   const order = await placeOrder(tx, payment.draft, now);
-  await tx.execute(sql`update payments set status = 'authorised', order_id = ${order.id}, updated_at = now() where id = ${payment.id}`);
+  await tx.execute(sql`update payments set status = 'authorised', order_id = ${order.id}, refusal_reason = null, updated_at = now() where id = ${payment.id}`);
   await tx.execute(sql`delete from carts where uuid = ${payment.cart_uuid}`);
   await context.onOrderPlaced(tx, order.id);
-  return { ...authorised, status: "authorised", order_id: order.id };
+  return { ...authorised, status: "authorised", order_id: order.id, refusal_reason: null };
 }
 
 async function closeOtherAttempts(tx: Orm, payment: PaymentRow): Promise<void> {
