@@ -19,6 +19,7 @@ import {
   CART_INCOMPLETE,
   CART_LOCKED,
   ORDER_ALREADY_PAID,
+  BANK_PATIENCE_MS,
   ORDER_POLL_MS,
   OUT_OF_STOCK,
   type Cart,
@@ -94,6 +95,7 @@ export const paymentMachine = setup({
   },
   delays: {
     orderPoll: ORDER_POLL_MS,
+    bankPatience: BANK_PATIENCE_MS,
   },
   actions: {
     keepCart: assign((_, params: { cartId: string }) => ({ cartId: params.cartId })),
@@ -124,7 +126,7 @@ export const paymentMachine = setup({
     hasRedirectResult: (_, params: { redirectResult: string | null }) => params.redirectResult !== null,
     wasSubmitted: (_, params: { alreadySubmitted: boolean }) => params.alreadySubmitted,
     isPaid: (_, params: { order: Order | null }) => params.order !== null && paymentStateOf(params.order.status) === "paid",
-    isAwaitingBank: (_, params: { order: Order | null }) => params.order !== null && paymentStateOf(params.order.status) === "pending",
+    isCancelled: (_, params: { order: Order | null }) => params.order !== null && paymentStateOf(params.order.status) === "failed",
   },
 }).createMachine({
   id: "payment",
@@ -168,7 +170,7 @@ export const paymentMachine = setup({
             ],
           },
         ],
-        "payment.await": { target: "lookingUpOrder", actions: { type: "keepCart", params: ({ event }) => ({ cartId: event.cartId }) } },
+        "payment.await": { target: "waitingForBank", actions: { type: "keepCart", params: ({ event }) => ({ cartId: event.cartId }) } },
         "payment.reopen": { target: "reopening", actions: { type: "keepCart", params: ({ event }) => ({ cartId: event.cartId }) } },
       },
     },
@@ -370,15 +372,10 @@ export const paymentMachine = setup({
     outOfStock: {
       on: { "payment.closeOutOfStock": { target: "cartPage", actions: "showCart" } },
     },
-    /** A payment of this cart is in progress elsewhere (CART_LOCKED): the shopper may start again,
-     *  which reopens the cart. */
+    /** A payment of this cart was being started at that moment (CART_LOCKED: another tab): the
+     *  shopper may try again once it is. */
     locked: {
-      on: {
-        "payment.retry": {
-          target: "retryPage",
-          actions: { type: "showRetry", params: ({ context }) => ({ cartId: cartIdOf(context), reason: "abandoned" }) },
-        },
-      },
+      on: { "payment.retry": { target: "loadingMethods" } },
     },
     /** The payment could not go on (methods not loaded, component not shown, server failure). */
     failed: {
@@ -433,33 +430,50 @@ export const paymentMachine = setup({
     },
 
     // ── The result page.
-    /** The order of the cart is asked for. */
-    lookingUpOrder: {
-      tags: ["loading"],
-      invoke: {
-        id: "findOrder",
-        src: "findOrder",
-        input: ({ context }) => ({ cartId: cartIdOf(context) }),
-        onDone: [
-          {
-            guard: { type: "isPaid", params: ({ event }) => ({ order: event.output }) },
-            target: "thankYou",
-            actions: ["forgetCart", { type: "showThankYou", params: ({ event }) => ({ orderReference: orderReferenceOf(event.output) }) }],
+    /** SPEC §2 result page: the bank has not answered yet. The order is made when the payment is
+     *  authorised, so its order is asked for until it is there (or the payment failed); past a while
+     *  the page says the answer is late and offers to try again. */
+    waitingForBank: {
+      initial: "lookingUpOrder",
+      after: { bankPatience: { target: "bankSilent" } },
+      states: {
+        lookingUpOrder: {
+          tags: ["loading"],
+          invoke: {
+            id: "findOrder",
+            src: "findOrder",
+            input: ({ context }) => ({ cartId: cartIdOf(context) }),
+            onDone: [
+              {
+                guard: { type: "isPaid", params: ({ event }) => ({ order: event.output }) },
+                target: "#payment.thankYou",
+                actions: ["forgetCart", { type: "showThankYou", params: ({ event }) => ({ orderReference: orderReferenceOf(event.output) }) }],
+              },
+              {
+                guard: { type: "isCancelled", params: ({ event }) => ({ order: event.output }) },
+                target: "#payment.retryPage",
+                actions: { type: "showRetry", params: ({ context }) => ({ cartId: cartIdOf(context), reason: "cancelled" }) },
+              },
+              // No order yet, or one still waiting for its payment.
+              { target: "awaitingBank" },
+            ],
+            // The bank's answer is asked for again a little later.
+            onError: { target: "awaitingBank" },
           },
-          { guard: { type: "isAwaitingBank", params: ({ event }) => ({ order: event.output }) }, target: "awaitingBank" },
-          {
-            // No order, or a cancelled one: nothing was paid.
-            target: "retryPage",
-            actions: { type: "showRetry", params: ({ context, event }) => ({ cartId: cartIdOf(context), reason: event.output === null ? "abandoned" : "cancelled" }) },
-          },
-        ],
-        // The bank's answer is asked for again a little later.
-        onError: { target: "awaitingBank" },
+        },
+        awaitingBank: {
+          after: { orderPoll: { target: "lookingUpOrder" } },
+        },
       },
     },
-    /** SPEC §2 result page: waiting for the bank's answer; the order is asked for again after a while. */
-    awaitingBank: {
-      after: { orderPoll: { target: "lookingUpOrder" } },
+    /** The bank's answer is late: the order may still come (and its e-mail); the shopper may try again. */
+    bankSilent: {
+      on: {
+        "payment.retry": {
+          target: "retryPage",
+          actions: { type: "showRetry", params: ({ context }) => ({ cartId: cartIdOf(context), reason: "error" }) },
+        },
+      },
     },
 
     // ── The retry page.

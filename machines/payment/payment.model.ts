@@ -92,11 +92,13 @@ function answers(snapshot: PaymentSnapshot): PaymentModelEvent[] {
       { type: "xstate.error.actor.fetchCart", error: ERRORS.server },
     ];
   }
-  if (snapshot.matches("lookingUpOrder")) {
+  if (snapshot.matches({ waitingForBank: "lookingUpOrder" })) {
     return [
       ...Object.values(ORDERS).map((output) => ({ type: "xstate.done.actor.findOrder" as const, output })),
       { type: "xstate.done.actor.findOrder", output: null },
       { type: "xstate.error.actor.findOrder", error: ERRORS.server },
+      // The bank's answer is late (asked while a request is out, when no poll is waiting).
+      { type: "xstate.after.bankPatience.payment.waitingForBank" },
     ];
   }
   if (snapshot.matches("reopening")) {
@@ -107,7 +109,7 @@ function answers(snapshot: PaymentSnapshot): PaymentModelEvent[] {
       { type: "xstate.error.actor.reopenCart", error: ERRORS.server },
     ];
   }
-  if (snapshot.matches("awaitingBank")) return [{ type: "xstate.after.orderPoll.payment.awaitingBank" }];
+  if (snapshot.matches({ waitingForBank: "awaitingBank" })) return [{ type: "xstate.after.orderPoll.payment.waitingForBank.awaitingBank" }];
   return [];
 }
 

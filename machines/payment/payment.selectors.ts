@@ -16,6 +16,7 @@ export type PaymentView =
   | "failed"
   | "confirming"
   | "awaitingBank"
+  | "bankSilent"
   | "retryOffered"
   | "reopenFailed"
   | "leaving";
@@ -30,7 +31,8 @@ export function selectView(snapshot: PaymentSnapshot): PaymentView {
   if (snapshot.matches("locked")) return "locked";
   if (snapshot.matches("failed")) return "failed";
   if (snapshot.matches("returning")) return "confirming";
-  if (snapshot.matches("lookingUpOrder") || snapshot.matches("awaitingBank")) return "awaitingBank";
+  if (snapshot.matches("waitingForBank")) return "awaitingBank";
+  if (snapshot.matches("bankSilent")) return "bankSilent";
   if (snapshot.matches("retryOffered")) return "retryOffered";
   if (snapshot.matches("reopenFailed")) return "reopenFailed";
   if (LEAVING_STATES.some((state) => snapshot.matches(state))) return "leaving";

@@ -27,6 +27,9 @@ export const ORDER_ALREADY_PAID = "ORDER_ALREADY_PAID";
 /** How long the result page waits before asking again for the bank's answer. */
 export const ORDER_POLL_MS = 3000;
 
+/** How long the result page waits for the bank before saying its answer is late. */
+export const BANK_PATIENCE_MS = 120_000;
+
 export interface PaymentContext {
   /** The uuid of the cart being paid (its contents are in the app's query cache). */
   cartId: string | null;

@@ -10,7 +10,7 @@ import { readyCart } from "../../machines/checkout/checkout.model.ts";
 import { paymentMachine } from "../../machines/payment/payment.machine.ts";
 import { ERRORS, ORDER_REFERENCE, ORDERS, PAYMENT_CART_ID, paymentModel, REDIRECT_RESULT, RESULTS } from "../../machines/payment/payment.model.ts";
 import { isBusy, isPayable, selectMessage, selectView, type PaymentSnapshot, type PaymentView } from "../../machines/payment/payment.selectors.ts";
-import { ORDER_POLL_MS, type Cart, type CartIdInput, type InitiatePaymentInput, type Order, type PaymentDetailsInput, type PaymentEvent, type PaymentNotification, type PaymentResult, type RetryReason } from "../../machines/payment/payment.types.ts";
+import { BANK_PATIENCE_MS, ORDER_POLL_MS, type Cart, type CartIdInput, type InitiatePaymentInput, type Order, type PaymentDetailsInput, type PaymentEvent, type PaymentNotification, type PaymentResult, type RetryReason } from "../../machines/payment/payment.types.ts";
 import { describePath, flowShortestPaths, stateName } from "../../machines/shared/flow-model.ts";
 import { createFakePromiseActor, settle } from "./support/fake-promise-actor.ts";
 import { isAfterEvent, isDoneEvent, isErrorEvent, tagsOf, walkPath } from "./support/walk-path.ts";
@@ -191,7 +191,8 @@ function expectedEffects(previous: PaymentSnapshot, event: { type: string; [key:
         effects.requests.push({ actor: "reopenCart", input: cart });
         break;
       case "payment.retry":
-        if (previous.matches("locked")) effects.shown.push({ page: "retry", cartId: PAYMENT_CART_ID, reason: "abandoned" });
+        // A late bank: the retry page; a failure or a payment being started elsewhere: the step again.
+        if (previous.matches("bankSilent")) effects.shown.push({ page: "retry", cartId: PAYMENT_CART_ID, reason: "error" });
         else effects.requests.push({ actor: "loadPaymentMethods", input: cart });
         break;
       case "payment.abandon":
@@ -212,7 +213,8 @@ function expectedEffects(previous: PaymentSnapshot, event: { type: string; [key:
     return effects;
   }
   if (isAfterEvent(event)) {
-    effects.requests.push({ actor: "findOrder", input: cart });
+    // Polling asks for the order again; the bank's patience running out only changes what the page says.
+    if (event.type.startsWith("xstate.after.orderPoll.")) effects.requests.push({ actor: "findOrder", input: cart });
     return effects;
   }
   if (isDoneEvent(event)) {
@@ -228,8 +230,9 @@ function expectedEffects(previous: PaymentSnapshot, event: { type: string; [key:
     if (actor === "reopenCart") effects.written.push(event.output as Cart);
     if (actor === "findOrder") {
       const order = event.output as Order | null;
-      if (order === null) effects.shown.push({ page: "retry", cartId: PAYMENT_CART_ID, reason: "abandoned" });
-      else if (order.status === "CANCELLED") effects.shown.push({ page: "retry", cartId: PAYMENT_CART_ID, reason: "cancelled" });
+      // No order yet: the payment is not authorised yet (the order is made then).
+      if (order === null) return effects;
+      if (order.status === "CANCELLED") effects.shown.push({ page: "retry", cartId: PAYMENT_CART_ID, reason: "cancelled" });
       else if (order.status === "PAID") {
         effects.forgotten = 1;
         effects.shown.push({ page: "thankYou", orderReference: order.reference });
@@ -272,8 +275,9 @@ const VIEW_OF_STATE: Record<string, PaymentView> = {
   locked: "locked",
   failed: "failed",
   returning: "confirming",
-  lookingUpOrder: "awaitingBank",
-  awaitingBank: "awaitingBank",
+  "waitingForBank.lookingUpOrder": "awaitingBank",
+  "waitingForBank.awaitingBank": "awaitingBank",
+  bankSilent: "bankSilent",
   reopening: "starting",
   retryOffered: "retryOffered",
   reopenFailed: "reopenFailed",
@@ -284,7 +288,7 @@ const VIEW_OF_STATE: Record<string, PaymentView> = {
   shippingStep: "leaving",
   cartPage: "leaving",
 };
-const REQUESTING = ["loadingMethods", "mounting", "submitting", "confirming", "refreshingAmount", "checkingStock", "returning", "lookingUpOrder", "reopening"];
+const REQUESTING = ["loadingMethods", "mounting", "submitting", "confirming", "refreshingAmount", "checkingStock", "returning", "waitingForBank.lookingUpOrder", "reopening"];
 
 function snapshotEffects(payment: Started, before: Omit<Effects, "requests">): Omit<Effects, "requests"> {
   const { effects } = payment;
@@ -316,7 +320,7 @@ async function perform(payment: Started, event: { type: string; [key: string]: u
     payment.fakes[actorOf(event.type)].latest().reject(event.error);
     await settle();
   } else if (isAfterEvent(event)) {
-    payment.clock.increment(ORDER_POLL_MS);
+    payment.clock.increment(event.type.startsWith("xstate.after.bankPatience.") ? BANK_PATIENCE_MS : ORDER_POLL_MS);
   }
 }
 
@@ -325,7 +329,10 @@ describe("payment machine: generated shortest paths", () => {
 
   it("reach every state", () => {
     const reached = new Set(paths.flatMap((path) => path.steps.map((step) => stateName(step.state.value))));
-    expect([...reached].sort()).toEqual(Object.keys(paymentMachine.root.states).sort());
+    const all = Object.entries(paymentMachine.root.states).flatMap(([name, node]) =>
+      Object.keys(node.states).length > 0 ? Object.keys(node.states).map((child) => `${name}.${child}`) : [name],
+    );
+    expect([...reached].sort()).toEqual(all.sort());
   });
 
   for (const path of paths) {
@@ -439,6 +446,21 @@ describe("payment journeys", () => {
     result.fakes.findOrder.latest().resolve(ORDERS.paid);
     await settle();
     expect(result.effects.shown).toEqual([{ page: "thankYou", orderReference: ORDER_REFERENCE }]);
+  });
+
+  it("waits for an order that is not made yet, then says the bank's answer is late and offers the retry page", async () => {
+    const result = startPayment();
+    result.actor.send({ type: "payment.await", cartId: PAYMENT_CART_ID });
+    for (let elapsed = 0; elapsed < BANK_PATIENCE_MS; elapsed += ORDER_POLL_MS) {
+      result.fakes.findOrder.latest().resolve(null);
+      await settle();
+      expect(selectView(result.snapshot())).toBe("awaitingBank");
+      result.clock.increment(ORDER_POLL_MS);
+    }
+    expect(selectView(result.snapshot())).toBe("bankSilent");
+    expect(result.effects.shown).toEqual([]);
+    result.actor.send({ type: "payment.retry" });
+    expect(result.effects.shown).toEqual([{ page: "retry", cartId: PAYMENT_CART_ID, reason: "error" }]);
   });
 
   it("a 3-D Secure challenge passed in place hands its result over and ends on the thank-you page", async () => {

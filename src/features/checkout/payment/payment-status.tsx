@@ -20,17 +20,17 @@ function statusOf(snapshot: PaymentSnapshot): string | null {
   if (snapshot.matches("submitting") || snapshot.matches("confirming") || snapshot.matches("returning")) return "payment.status.paying";
   if (snapshot.matches("actionInProgress")) return "payment.status.action";
   if (snapshot.matches("checkingStock")) return "payment.status.stock";
-  if (snapshot.matches("lookingUpOrder") || snapshot.matches("awaitingBank")) return "payment.status.bank";
+  if (snapshot.matches("waitingForBank")) return "payment.status.bank";
   if (snapshot.matches("reopening")) return "payment.status.reopening";
   if (snapshot.matches("thankYou") || snapshot.matches("retryPage") || snapshot.matches("resultPage")) return "payment.status.leaving";
   return null;
 }
 
 /** Why the payment stopped, and what to do: focused when it appears. */
-export function PaymentNotice({ snapshot, action, onAction }: { snapshot: PaymentSnapshot; action: string; onAction: () => void }) {
+export function PaymentNotice({ snapshot, messageId: shown, action, onAction }: { snapshot: PaymentSnapshot; messageId?: string; action: string; onAction: () => void }) {
   const { _ } = useLingui();
   const ref = useRef<HTMLDivElement>(null);
-  const messageId = selectMessage(snapshot);
+  const messageId = shown ?? selectMessage(snapshot);
   useEffect(() => {
     ref.current?.focus();
   }, [messageId]);

@@ -75,7 +75,7 @@ function PaymentStep({ cartId }: { cartId: string }) {
           {view === "consent" && <ConsentOffer onAllow={allowPayment} />}
           {view === "dropin" && cart && <DropinPanel cart={cart} send={send} dropin={dropin} />}
           {(view === "failed" || view === "locked") && snapshot && (
-            <PaymentNotice snapshot={snapshot} action={view === "locked" ? _("payment.startAgain") : _("payment.tryAgain")} onAction={() => send({ type: "payment.retry" })} />
+            <PaymentNotice snapshot={snapshot} action={_("payment.tryAgain")} onAction={() => send({ type: "payment.retry" })} />
           )}
         </section>
         {cart && <PaymentSummary cart={cart} />}
