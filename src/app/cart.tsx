@@ -65,11 +65,6 @@ export function authBridge(cart: CartStore) {
   };
 }
 
-/** An order was made from the shopper's cart (the server deleted it): the cart starts again without one. */
-export function cartOrdered(cart: CartStore): void {
-  cart.actor.send({ type: "cart.ordered" });
-}
-
 /** Adds once the cart is loaded and takes requests, with the cart as it then is. */
 export function addWhenReady(cart: CartStore, offer: OfferLimits, quantity: number): void {
   cart.actor

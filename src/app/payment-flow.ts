@@ -13,7 +13,7 @@ import { createPaymentMachine } from "../actors/payment-actors.ts";
 import { writeCart } from "../api/queries/cart.ts";
 import { currentLang } from "../i18n/i18n.ts";
 import { useLang } from "../i18n/use-lang.ts";
-import { cartOrdered, useCartStore } from "./cart.tsx";
+import { useCartStore } from "./cart.tsx";
 import { useNotify } from "./notifications.tsx";
 import { useShopContext } from "./shop-context.ts";
 
@@ -65,7 +65,8 @@ export function usePaymentFlow(visit: () => PaymentEvent): PaymentFlow {
       lang: () => latest.current.lang,
       origin: window.location.origin,
       writeCart: (answered) => writeCart(queryClient, answered, currentLang()),
-      forgetCart: () => cartOrdered(cart),
+      // The server deleted the cart the order was made from: the cart flow starts again without one.
+      forgetCart: () => cart.actor.send({ type: "cart.ordered" }),
       notify: (notification) => latest.current.notify(notification),
       markRedirect: (redirectResult) => window.sessionStorage.setItem(redirectMarkerKey(redirectResult), new Date().toISOString()),
       answerDropin: (result) => {
