@@ -75,8 +75,6 @@ export async function paymentPageGuard({ auth }: RouterContext, lang: Lang, abou
   if (session.status !== "signedIn") throw new SignInRequired();
 }
 
-export const thankYouGuard = paymentPageGuard;
-
 /** The empowerment checkout (built with the employee programme): a cart with lines at least. */
 export async function empowermentCheckoutGuard({ auth, cart }: RouterContext, lang: Lang): Promise<void> {
   await settledSession(auth);

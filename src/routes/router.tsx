@@ -235,7 +235,7 @@ function languageTree<L extends Lang>(lang: L) {
     getParentRoute: () => checkoutLayout,
     path: own("thankYou", lang),
     component: pageComponents.thankYou,
-    beforeLoad: async ({ context, params }) => (await guards()).thankYouGuard(context, at, paramsOf("thankYou", params).order),
+    beforeLoad: async ({ context, params }) => (await guards()).paymentPageGuard(context, at, paramsOf("thankYou", params).order),
     errorComponent: AccountError,
     ...PAGE_OPTIONS,
   });
@@ -340,8 +340,8 @@ function languageTree<L extends Lang>(lang: L) {
 /** A query parameter's text (a number read from the address is its digits); anything else counts as absent. */
 const queryWord = v.fallback(v.optional(v.union([v.string(), v.pipe(v.number(), v.transform(String))])), undefined);
 
-/** Why the retry page is shown; anything else reads as a payment that did not go through. */
-const paymentRetrySearchSchema = v.object({ reason: v.fallback(v.optional(v.picklist(["refused", "cancelled", "error", "abandoned"])), undefined) });
+/** Why the retry page is shown (the page reads an unknown reason as a payment that did not go through). */
+const paymentRetrySearchSchema = v.object({ reason: queryWord });
 const paymentReturnSearchSchema = v.object({ cartUuid: queryWord, redirectResult: queryWord });
 const paymentResultSearchSchema = v.object({ cartUuid: queryWord });
 const empowermentSignInSearchSchema = v.object({ context: queryWord, client: queryWord });

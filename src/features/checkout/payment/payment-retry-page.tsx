@@ -29,8 +29,11 @@ export function PaymentRetryPage() {
   const reason = useSearch({ strict: false, select: (search) => search.reason });
   useSeo({ title: `${_("payment.retry.title")} – ${config.brandName}` });
   if (!cartUuid) return null;
-  return <PaymentRetry cartId={cartUuid} reason={reason ?? "error"} />;
+  return <PaymentRetry cartId={cartUuid} reason={retryReasonOf(reason)} />;
 }
+
+const isRetryReason = (reason: string | undefined): reason is RetryReason => reason !== undefined && Object.hasOwn(REASON_TEXT, reason);
+const retryReasonOf = (reason: string | undefined): RetryReason => (isRetryReason(reason) ? reason : "error");
 
 function PaymentRetry({ cartId, reason }: { cartId: string; reason: RetryReason }) {
   const { _ } = useLingui();
