@@ -1,10 +1,10 @@
 // The shell the server painted before the app's script ran (server/modules/web/first-paint.ts), and
-// how the app takes it over. Its header gives way to the app's in the same frame as #root first
-// gets content. Its consent banner stays, its buttons working, until the app's own banner is on
-// screen (that code loads just after the first render: src/features/consent/consent-banner.tsx) or
-// the visitor has decided. Until then its presses are the app's: one made before the script ran,
-// and every one after, is sent to the consent machine; one still held down when the app's banner
-// takes its place ends on that banner's same button.
+// how the app takes it over. Its header gives way to the app's in the same frame as the app's
+// header (or a page of a layout without one) is in #root. Its consent banner stays, its buttons
+// working, until the app's own banner is on screen (that code loads just after the first render:
+// src/features/consent/consent-banner.tsx) or the visitor has decided. Until then its presses are
+// the app's: one made before the script ran, and every one after, is sent to the consent machine;
+// one still held down when the app's banner takes its place ends on that banner's same button.
 import { FIRST_PAINT_ELEMENT_ID } from "../../common/first-paint.ts";
 import type { Consent } from "./consent.tsx";
 
@@ -25,8 +25,10 @@ export function takeOverFirstPaint(container: HTMLElement, consent: Consent) {
   // The page's own listener (before the script ran) stops keeping presses: they are sent from now on.
   firstPaint.addEventListener("click", onClick, { capture: true });
   firstPaint.addEventListener("click", (event) => event.stopImmediatePropagation(), { capture: true });
+  // The painted header gives way once the app's header (or a page without one) is in #root: a
+  // first commit of a pending layout alone would leave a frame without a logo.
   const observer = new MutationObserver(() => {
-    if (container.childElementCount === 0) return;
+    if (!container.querySelector(".brand-logo, main")) return;
     observer.disconnect();
     if (!firstPaint.querySelector(".consent")) {
       firstPaint.remove();
@@ -36,7 +38,7 @@ export function takeOverFirstPaint(container: HTMLElement, consent: Consent) {
     // What is left is the banner, fixed to the bottom of the screen: the wrapper takes no room.
     firstPaint.style.display = "contents";
   });
-  observer.observe(container, { childList: true });
+  observer.observe(container, { childList: true, subtree: true });
 }
 
 /** Removes what is left of the first paint: the app's banner (`banner`) is on screen, or none is
