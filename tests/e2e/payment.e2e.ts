@@ -233,6 +233,24 @@ test.describe("card payment, the ways back", () => {
     await expect(page.getByRole("button", { name: message("fr", "payment.retry.payAgain"), exact: true })).toBeFocused();
   });
 
+  test("Back from the bank's page leaves that payment behind and a new one goes through", async ({ context, openPage }) => {
+    const shopper = await shopperWithACart("en");
+    await readyToPay("en", shopper, "address");
+    await signInBrowser(context, shopper.session.token);
+    const page = await openPage(PATHS.en.payment, { viewport: MOBILE });
+    await startPaying(page, "en");
+    await expect(page).toHaveURL(atPath(/^\/payment-sandbox\/pay\//));
+    await page.goBack();
+    // The step loaded afresh offers the method again; a page the browser kept in memory goes to the retry page.
+    const payAgain = page.getByRole("button", { name: message("en", "payment.retry.payAgain"), exact: true });
+    const method = paymentRegion(page, "en").getByRole("button", { name: new RegExp(`^${message("en", "payment.dropin.continueTo")}`) });
+    await expect(payAgain.or(method)).toBeVisible();
+    if (await payAgain.isVisible()) await payAgain.click();
+    await startPaying(page, "en", { giveConsent: false });
+    await payOnIssuerPage(page, CARDS.plain);
+    await expectThankYou(page, "en", shopper);
+  });
+
   test("a reload of the return page hands the bank's answer over once and still shows the order", async ({ context, openPage }) => {
     const shopper = await shopperWithACart("fr");
     await readyToPay("fr", shopper, "address");
