@@ -102,13 +102,15 @@ export function usePaymentFlow(visit: () => PaymentEvent): PaymentFlow {
     };
   }, [api, queryClient, cart, dropin]);
 
-  const snapshot = useSyncExternalStore(
-    actor ? (listener) => {
+  const subscribe = useCallback(
+    (listener: () => void) => {
+      if (!actor) return noSubscription();
       const subscription = actor.subscribe(listener);
       return () => subscription.unsubscribe();
-    } : noSubscription,
-    () => actor?.getSnapshot() ?? null,
+    },
+    [actor],
   );
+  const snapshot = useSyncExternalStore(subscribe, () => actor?.getSnapshot() ?? null);
   const send = useCallback((event: PaymentEvent) => actor?.send(event), [actor]);
   return { snapshot, send, dropin };
 }

@@ -4,6 +4,7 @@
 // out-of-stock modal when the goods were gone as the payment came through.
 import { useLingui } from "@lingui/react";
 import { useSearch } from "@tanstack/react-router";
+import { useState } from "react";
 import { selectView } from "../../../../machines/payment/payment.selectors.ts";
 import { isRedirectMarked, usePaymentFlow } from "../../../app/payment-flow.ts";
 import { useShopContext } from "../../../app/shop-context.ts";
@@ -27,12 +28,9 @@ export function PaymentReturnPage() {
 function PaymentReturn({ cartId, redirectResult }: { cartId: string; redirectResult: string | null }) {
   const { _ } = useLingui();
   const { cart } = useCart();
-  const { snapshot, send } = usePaymentFlow(() => ({
-    type: "payment.return",
-    cartId,
-    redirectResult,
-    alreadySubmitted: redirectResult !== null && isRedirectMarked(redirectResult),
-  }));
+  // Read once, as the page opens: whether this tab handed the result over before (a reload).
+  const [alreadySubmitted] = useState(() => redirectResult !== null && isRedirectMarked(redirectResult));
+  const { snapshot, send } = usePaymentFlow(() => ({ type: "payment.return", cartId, redirectResult, alreadySubmitted }));
   return (
     <section className="payment-page" aria-labelledby="payment-return-title">
       <h1 id="payment-return-title">{_("payment.return.title")}</h1>
