@@ -25,7 +25,7 @@ import {
   type Cart,
   type CartIdInput,
   type InitiatePaymentInput,
-  type Order,
+  type OrderState,
   type PaymentContext,
   type PaymentDetailsInput,
   type PaymentEvent,
@@ -50,7 +50,7 @@ function referenceOf(result: PaymentResult): string {
 }
 
 /** The reference of an order found paid (the `isPaid` guard saw one). */
-function orderReferenceOf(order: Order | null): string {
+function orderReferenceOf(order: OrderState | null): string {
   if (order === null) throw new Error("a paid order that is not there");
   return order.reference;
 }
@@ -85,7 +85,7 @@ export const paymentMachine = setup({
       throw new Error("fetchCart not provided");
     }),
     /** The order made from the cart; null when there is none. */
-    findOrder: fromPromise<Order | null, CartIdInput>(async () => {
+    findOrder: fromPromise<OrderState | null, CartIdInput>(async () => {
       throw new Error("findOrder not provided");
     }),
     /** Reopens the cart of a failed payment for another try. */
@@ -125,8 +125,8 @@ export const paymentMachine = setup({
     isNotFound: (_, params: { error: unknown }) => isNotFound(params.error),
     hasRedirectResult: (_, params: { redirectResult: string | null }) => params.redirectResult !== null,
     wasSubmitted: (_, params: { alreadySubmitted: boolean }) => params.alreadySubmitted,
-    isPaid: (_, params: { order: Order | null }) => params.order !== null && paymentStateOf(params.order.status) === "paid",
-    isCancelled: (_, params: { order: Order | null }) => params.order !== null && paymentStateOf(params.order.status) === "failed",
+    isPaid: (_, params: { order: OrderState | null }) => params.order !== null && paymentStateOf(params.order.status) === "paid",
+    isCancelled: (_, params: { order: OrderState | null }) => params.order !== null && paymentStateOf(params.order.status) === "failed",
   },
 }).createMachine({
   id: "payment",

@@ -3,12 +3,11 @@
 // of the retry page; the shopper's 'Pay', the component's action done in place or abandoned; and each
 // request's answers: every outcome of a provider result (authorised, an action, pending, refused,
 // cancelled, cancelled for want of stock, error), the 409 codes of the contract, a failure.
-import { samplePrice } from "../cart/cart.model.ts";
 import { CHECKOUT_CART_ID, overStockCart, readyCart } from "../checkout/checkout.model.ts";
 import { defineFlowModel, type ModelEvent } from "../shared/flow-model.ts";
 import { paymentMachine } from "./payment.machine.ts";
 import type { PaymentSnapshot } from "./payment.selectors.ts";
-import type { Order, OrderStatus, PaymentEvent, PaymentResult } from "./payment.types.ts";
+import type { OrderState, OrderStatus, PaymentEvent, PaymentResult } from "./payment.types.ts";
 
 export const PAYMENT_CART_ID = CHECKOUT_CART_ID;
 export const ORDER_REFERENCE = "ESC-2026-000042";
@@ -48,22 +47,8 @@ export const ERRORS = {
   gateway: { status: 502, message: "Bad Gateway" },
 };
 
-export function sampleOrder(status: OrderStatus): Order {
-  const cart = readyCart();
-  return {
-    id: 42,
-    uuid: PAYMENT_CART_ID,
-    reference: ORDER_REFERENCE,
-    status,
-    paymentDate: status === "PENDING_PAYMENT" ? null : "2026-11-25T10:00:00.000Z",
-    createdAt: "2026-11-25T09:59:00.000Z",
-    items: [],
-    shipments: cart.shipments,
-    billingAddress: null,
-    totalPrice: samplePrice(cart.totalPrice.taxIncluded),
-    shippingPrice: samplePrice(cart.shippingPrice?.taxIncluded ?? 0),
-    customCardMessage: null,
-  };
+export function sampleOrder(status: OrderStatus): OrderState {
+  return { reference: ORDER_REFERENCE, status };
 }
 
 export const ORDERS = { paid: sampleOrder("PAID"), pending: sampleOrder("PENDING_PAYMENT"), cancelled: sampleOrder("CANCELLED") };

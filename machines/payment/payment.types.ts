@@ -5,6 +5,8 @@ import type { components } from "../../common/api/schema.gen.ts";
 export type Cart = components["schemas"]["Cart"];
 export type PaymentResult = components["schemas"]["PaymentResult"];
 export type Order = components["schemas"]["Order"];
+/** What the payment reads of an order: which it is and where its payment stands. */
+export type OrderState = Pick<Order, "reference" | "status">;
 export type OrderStatus = components["schemas"]["OrderStatus"];
 
 /** What the payment component produced (Drop-in's `state.data`), passed on as it is. */

@@ -9,7 +9,7 @@ import type {
   Cart,
   CartIdInput,
   InitiatePaymentInput,
-  Order,
+  OrderState,
   PaymentDetailsInput,
   PaymentNotification,
   PaymentResult,
@@ -105,11 +105,14 @@ export function createPaymentMachine(api: ApiClient, queryClient: QueryClient, e
       fetchCart: fromPromise<Cart, CartIdInput>(({ input, signal }) =>
         unwrap(api.GET("/shopping-cart/{id}", { params: { path: { id: input.cartId } }, signal })),
       ),
-      findOrder: fromPromise<Order | null, CartIdInput>(({ input, signal }) =>
-        unwrap(api.GET("/orders/uuid/{uuid}", { params: { path: { uuid: input.cartId } }, signal })).catch((error: unknown) => {
-          if (isApiError(error) && error.status === NOT_FOUND) return null;
-          throw error;
-        }),
+      findOrder: fromPromise<OrderState | null, CartIdInput>(({ input, signal }) =>
+        unwrap(api.GET("/orders/uuid/{uuid}", { params: { path: { uuid: input.cartId } }, signal })).then(
+          (order) => ({ reference: order.reference, status: order.status }),
+          (error: unknown) => {
+            if (isApiError(error) && error.status === NOT_FOUND) return null;
+            throw error;
+          },
+        ),
       ),
       reopenCart: fromPromise<Cart, CartIdInput>(({ input, signal }) =>
         unwrap(api.GET("/shopping-cart/payment-failed/{uuid}", { params: { path: { uuid: input.cartId } }, signal })),

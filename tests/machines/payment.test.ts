@@ -10,7 +10,7 @@ import { readyCart } from "../../machines/checkout/checkout.model.ts";
 import { paymentMachine } from "../../machines/payment/payment.machine.ts";
 import { ERRORS, ORDER_REFERENCE, ORDERS, PAYMENT_CART_ID, paymentModel, REDIRECT_RESULT, RESULTS } from "../../machines/payment/payment.model.ts";
 import { isBusy, isPayable, selectMessage, selectView, type PaymentSnapshot, type PaymentView } from "../../machines/payment/payment.selectors.ts";
-import { BANK_PATIENCE_MS, ORDER_POLL_MS, type Cart, type CartIdInput, type InitiatePaymentInput, type Order, type PaymentDetailsInput, type PaymentEvent, type PaymentNotification, type PaymentResult, type RetryReason } from "../../machines/payment/payment.types.ts";
+import { BANK_PATIENCE_MS, ORDER_POLL_MS, type Cart, type CartIdInput, type InitiatePaymentInput, type OrderState, type PaymentDetailsInput, type PaymentEvent, type PaymentNotification, type PaymentResult, type RetryReason } from "../../machines/payment/payment.types.ts";
 import { describePath, flowShortestPaths, stateName } from "../../machines/shared/flow-model.ts";
 import { createFakePromiseActor, settle } from "./support/fake-promise-actor.ts";
 import { isAfterEvent, isDoneEvent, isErrorEvent, tagsOf, walkPath } from "./support/walk-path.ts";
@@ -50,7 +50,7 @@ function startPayment() {
     initiatePayment: createFakePromiseActor<PaymentResult, InitiatePaymentInput>(),
     submitDetails: createFakePromiseActor<PaymentResult, PaymentDetailsInput>(),
     fetchCart: createFakePromiseActor<Cart, CartIdInput>(),
-    findOrder: createFakePromiseActor<Order | null, CartIdInput>(),
+    findOrder: createFakePromiseActor<OrderState | null, CartIdInput>(),
     reopenCart: createFakePromiseActor<Cart, CartIdInput>(),
   };
   const effects: Effects = { requests: [], shown: [], dropin: [], written: [], notified: [], marked: [], forgotten: 0 };
@@ -229,7 +229,7 @@ function expectedEffects(previous: PaymentSnapshot, event: { type: string; [key:
     }
     if (actor === "reopenCart") effects.written.push(event.output as Cart);
     if (actor === "findOrder") {
-      const order = event.output as Order | null;
+      const order = event.output as OrderState | null;
       // No order yet: the payment is not authorised yet (the order is made then).
       if (order === null) return effects;
       if (order.status === "CANCELLED") effects.shown.push({ page: "retry", cartId: PAYMENT_CART_ID, reason: "cancelled" });
