@@ -7,6 +7,7 @@ import { authMachine } from "../machines/auth/auth.machine.ts";
 import { sessionMachine } from "../machines/auth/session.machine.ts";
 import { cartMachine } from "../machines/cart/cart.machine.ts";
 import { checkoutMachine } from "../machines/checkout/checkout.machine.ts";
+import { paymentMachine } from "../machines/payment/payment.machine.ts";
 import { cookieConsentMachine } from "../machines/cookie-consent/cookie-consent.machine.ts";
 import { newsletterMachine } from "../machines/newsletter/newsletter.machine.ts";
 import { notificationsMachine } from "../machines/notifications/notifications.machine.ts";
@@ -22,6 +23,7 @@ const FLOWS: ReadonlyArray<{ name: string; machine: AnyStateMachine }> = [
   { name: "cookie-consent", machine: cookieConsentMachine },
   { name: "cart", machine: cartMachine },
   { name: "checkout", machine: checkoutMachine },
+  { name: "payment", machine: paymentMachine },
   { name: "auth", machine: authMachine },
   { name: "session", machine: sessionMachine },
   { name: "relay-search", machine: relaySearchMachine },

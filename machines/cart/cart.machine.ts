@@ -199,6 +199,11 @@ export const cartMachine = setup({
           target: ".ready",
           actions: ["clearCartId", "removeCart", "forgetCartId", "clearChange"],
         },
+        "cart.ordered": {
+          description: "An order was made from the cart: the shopper starts again without one.",
+          target: ".ready",
+          actions: ["clearCartId", "removeCart", "forgetCartId", "clearChange"],
+        },
       },
       states: {
         starting: {

@@ -113,7 +113,7 @@ function isCart(value: unknown): value is Cart {
  */
 function settledEvents(snapshot: CartSnapshot): CartModelEvent[] {
   const { cartId } = snapshot.context;
-  const events: CartModelEvent[] = [{ type: "customer.signedOut" }];
+  const events: CartModelEvent[] = [{ type: "customer.signedOut" }, { type: "cart.ordered" }];
   const shown = cartId === null ? null : sampleCart(cartId, 1);
   if (snapshot.matches({ sidebar: "open" })) {
     return [...events, { type: "cart.closeSidebar" }, { type: "cart.remove", offerId: SAMPLE_OFFER.id, cart: shown }];

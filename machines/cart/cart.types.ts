@@ -70,7 +70,9 @@ export type CartEvent =
   | { type: "cart.productModal.open"; kind: ProductModalKind; line: CartItem | null }
   /** From the auth flow: a customer signed in (the server merged a General public customer's anonymous cart). */
   | { type: "customer.signedIn"; customerGroup: CustomerGroup }
-  | { type: "customer.signedOut" };
+  | { type: "customer.signedOut" }
+  /** From the payment: an order was made from the cart, which the server then deleted. */
+  | { type: "cart.ordered" };
 
 export type CartTag = "loading";
 

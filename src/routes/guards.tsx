@@ -67,6 +67,14 @@ export async function checkoutGuard(context: RouterContext, lang: Lang, step: Ch
   if (page !== PAGE_OF_STEP[step]) throw redirect({ to: pagePath(page, lang), replace: true });
 }
 
+/** The payment's pages after the step (return, result, retry, thank-you): a signed-in customer (else
+ *  an invitation to sign in, at the same address); without the cart or order they are about, the cart page. */
+export async function paymentPageGuard({ auth }: RouterContext, lang: Lang, about: string | undefined): Promise<void> {
+  if (!about) throw redirect({ to: pagePath("cart", lang), replace: true });
+  const session = await settledSession(auth);
+  if (session.status !== "signedIn") throw new SignInRequired();
+}
+
 /** The empowerment checkout (built with the employee programme): a cart with lines at least. */
 export async function empowermentCheckoutGuard({ auth, cart }: RouterContext, lang: Lang): Promise<void> {
   await settledSession(auth);

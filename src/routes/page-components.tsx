@@ -23,11 +23,6 @@ function lazyPage<T extends Record<string, unknown>>(importer: () => Promise<T>,
 /** The checkout's pages, not built yet: one page says which step is coming (src/features/checkout). */
 type ComingPageId =
   | "checkout"
-  | "checkoutPayment"
-  | "paymentResult"
-  | "paymentWaiting"
-  | "paymentReturn"
-  | "thankYou"
   | "empowermentCheckout"
   | "empowermentSignIn"
   | "configureEmpowerment"
@@ -63,6 +58,11 @@ export const pageComponents: Record<Exclude<PageId, ComingPageId>, RouteComponen
   notFound: lazyPage(errorPages, "NotFoundPage"),
   checkoutSignIn: lazyPage(checkoutPages, "CheckoutSignInPage"),
   checkoutShipping: lazyPage(checkoutPages, "CheckoutShippingPage"),
+  checkoutPayment: lazyPage(checkoutPages, "PaymentStepPage"),
+  paymentReturn: lazyPage(checkoutPages, "PaymentReturnPage"),
+  paymentResult: lazyPage(checkoutPages, "PaymentResultPage"),
+  paymentWaiting: lazyPage(checkoutPages, "PaymentRetryPage"),
+  thankYou: lazyPage(checkoutPages, "ThankYouPage"),
 };
 
 // The shop's layout comes with the start; the others load with the first page that uses them.

@@ -222,15 +222,8 @@ function languageTree<L extends Lang>(lang: L) {
     });
   const checkoutSignIn = checkoutStep("checkoutSignIn", "signIn", pageComponents.checkoutSignIn);
   const checkoutShipping = checkoutStep("checkoutShipping", "shipping", pageComponents.checkoutShipping);
-  const checkoutPayment = createRoute({
-    getParentRoute: () => checkoutLayout,
-    path: own("checkoutPayment", lang),
-    component: ComingStepPage,
-    staticData: { comingStep: "checkoutPayment" },
-    beforeLoad: async ({ context }) => (await guards()).checkoutGuard(context, at, "payment"),
-    errorComponent: CheckoutError,
-    ...PAGE_OPTIONS,
-  });
+  // The payment step: only with a cart the checkout flow finds ready to pay.
+  const checkoutPayment = checkoutStep("checkoutPayment", "payment", pageComponents.checkoutPayment);
   const empowermentCheckout = createRoute({
     getParentRoute: () => checkoutLayout,
     path: own("empowermentCheckout", lang),
@@ -239,13 +232,39 @@ function languageTree<L extends Lang>(lang: L) {
     beforeLoad: async ({ context }) => (await guards()).empowermentCheckoutGuard(context, at),
     ...PAGE_OPTIONS,
   });
-  const thankYou = createRoute({ getParentRoute: () => checkoutLayout, path: own("thankYou", lang), component: ComingStepPage, staticData: { comingStep: "thankYou" }, ...PAGE_OPTIONS });
+  // The payment's pages after the step need a signed-in customer (the order and the cart are theirs).
+  const thankYou = createRoute({
+    getParentRoute: () => checkoutLayout,
+    path: own("thankYou", lang),
+    component: pageComponents.thankYou,
+    beforeLoad: async ({ context, params }) => (await guards()).paymentPageGuard(context, at, paramsOf("thankYou", params).order),
+    errorComponent: AccountError,
+    ...PAGE_OPTIONS,
+  });
 
   // ── The waiting layout: the payment's and the single sign-ons' return points.
   const waiting = createRoute({ getParentRoute: () => languageRoute, id: "waiting", component: WaitingLayout });
 
-  const paymentWaiting = createRoute({ getParentRoute: () => waiting, path: own("paymentWaiting", lang), component: ComingStepPage, staticData: { comingStep: "paymentWaiting" }, ...PAGE_OPTIONS });
-  const paymentReturn = createRoute({ getParentRoute: () => waiting, path: own("paymentReturn", lang), component: ComingStepPage, staticData: { comingStep: "paymentReturn" }, ...PAGE_OPTIONS });
+  // The retry page: the cart of a failed payment, reopened to pay again.
+  const paymentWaiting = createRoute({
+    getParentRoute: () => waiting,
+    path: own("paymentWaiting", lang),
+    component: pageComponents.paymentWaiting,
+    validateSearch: paymentRetrySearchSchema,
+    beforeLoad: async ({ context, params }) => (await guards()).paymentPageGuard(context, at, paramsOf("paymentWaiting", params).shoppingCartUuid),
+    errorComponent: AccountError,
+    ...PAGE_OPTIONS,
+  });
+  // Where the bank sends the shopper back: `cartUuid` and, once the shopper went through, `redirectResult`.
+  const paymentReturn = createRoute({
+    getParentRoute: () => waiting,
+    path: own("paymentReturn", lang),
+    component: pageComponents.paymentReturn,
+    validateSearch: paymentReturnSearchSchema,
+    beforeLoad: async ({ context, search }) => (await guards()).paymentPageGuard(context, at, search.cartUuid),
+    errorComponent: AccountError,
+    ...PAGE_OPTIONS,
+  });
 
   // SPEC §2: needs `context` and `client` in the query, otherwise /401.
   const empowermentSignIn = createRoute({
@@ -273,7 +292,16 @@ function languageTree<L extends Lang>(lang: L) {
 
   // ── The blank layout: the payment's result.
   const blank = createRoute({ getParentRoute: () => languageRoute, id: "blank", component: BlankLayout });
-  const paymentResult = createRoute({ getParentRoute: () => blank, path: own("paymentResult", lang), component: ComingStepPage, staticData: { comingStep: "paymentResult" }, ...PAGE_OPTIONS });
+  // Waiting for the bank's answer on the order of `cartUuid`.
+  const paymentResult = createRoute({
+    getParentRoute: () => blank,
+    path: own("paymentResult", lang),
+    component: pageComponents.paymentResult,
+    validateSearch: paymentResultSearchSchema,
+    beforeLoad: async ({ context, search }) => (await guards()).paymentPageGuard(context, at, search.cartUuid),
+    errorComponent: AccountError,
+    ...PAGE_OPTIONS,
+  });
 
   return languageRoute.addChildren([
     shop.addChildren([
@@ -314,6 +342,10 @@ function languageTree<L extends Lang>(lang: L) {
 /** A query parameter's text (a number read from the address is its digits); anything else counts as absent. */
 const queryWord = v.fallback(v.optional(v.union([v.string(), v.pipe(v.number(), v.transform(String))])), undefined);
 
+/** Why the retry page is shown (the page reads an unknown reason as a payment that did not go through). */
+const paymentRetrySearchSchema = v.object({ reason: queryWord });
+const paymentReturnSearchSchema = v.object({ cartUuid: queryWord, redirectResult: queryWord });
+const paymentResultSearchSchema = v.object({ cartUuid: queryWord });
 const empowermentSignInSearchSchema = v.object({ context: queryWord, client: queryWord });
 const habileSignInSearchSchema = v.object({ code: queryWord });
 

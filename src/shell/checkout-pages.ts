@@ -1,5 +1,6 @@
 // The checkout's code, loaded as one part with its texts when a checkout page is first visited: its
-// layout, the sign-in and shipping steps, the step that could not load, and the pages still coming.
+// layout, the sign-in, shipping and payment steps, the payment's return, result, retry and thank-you
+// pages, the step that could not load, and the pages still coming.
 // One part rather than five: the shopper goes from one step to the next, and the start file then
 // names one part to load instead of five (src/routes/page-components.tsx).
 export { CheckoutLayout } from "./checkout-layout.tsx";
@@ -7,3 +8,8 @@ export { CheckoutSignInPage } from "./checkout-sign-in-page.tsx";
 export { CheckoutShippingPage } from "./checkout-shipping-page.tsx";
 export { CheckoutError } from "../features/checkout/checkout-error.tsx";
 export { ComingStepPage } from "../features/checkout/coming-steps.tsx";
+export { PaymentStepPage } from "../features/checkout/payment/payment-step.tsx";
+export { PaymentReturnPage } from "../features/checkout/payment/payment-return-page.tsx";
+export { PaymentResultPage } from "../features/checkout/payment/payment-result-page.tsx";
+export { PaymentRetryPage } from "../features/checkout/payment/payment-retry-page.tsx";
+export { ThankYouPage } from "../features/checkout/payment/thank-you-page.tsx";

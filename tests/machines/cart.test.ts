@@ -233,6 +233,7 @@ function expectedEffects(previous: CartSnapshot, event: { type: string; [key: st
         effects.requests.push({ actor: "fetchCustomerCart", input: undefined });
         break;
       case "customer.signedOut":
+      case "cart.ordered":
         effects.forgotten = 1;
         effects.removed = 1;
         break;

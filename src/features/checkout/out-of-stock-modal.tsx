@@ -1,6 +1,6 @@
-// The out-of-stock modal (SPEC §2): on entering the checkout or before the payment, the lines whose
-// quantity is above today's stock, with 'Edit my shopping cart' (the cart page). Nothing goes on to
-// payment while such a line is in the cart.
+// The out-of-stock modal (SPEC §2): on entering the checkout, before the payment, or when the goods
+// were gone as the payment was made, the lines whose quantity is above today's stock, with 'Edit my
+// shopping cart' (the cart page). Nothing goes on to payment while such a line is in the cart.
 import { useLingui } from "@lingui/react";
 import { Link } from "@tanstack/react-router";
 import { pagePath } from "../../../common/pages.ts";
@@ -11,15 +11,20 @@ import { useCheckoutSend, useCheckoutState } from "../../app/checkout-flow.ts";
 import { useLang } from "../../i18n/use-lang.ts";
 import { Modal } from "../../ui/modal.tsx";
 
+/** The shipping step's modal, opened by the checkout flow's stock check. */
 export function OutOfStockModal({ cart }: { cart: Cart }) {
+  const open = useCheckoutState(isOutOfStockOpen, false);
+  const send = useCheckoutSend();
+  return <OutOfStockDialog open={open} cart={cart} onClose={() => send({ type: "checkout.closeOutOfStock" })} />;
+}
+
+/** The modal itself: the lines of `cart` (as the flow last wrote it) above their stock. */
+export function OutOfStockDialog({ open, cart, onClose }: { open: boolean; cart: Cart | null; onClose: () => void }) {
   const { _ } = useLingui();
   const lang = useLang();
-  const open = useCheckoutState(isOutOfStockOpen, false);
-  // The cart as the flow's stock check wrote it into the cache.
   const lines = linesOverStock(cart);
-  const send = useCheckoutSend();
   return (
-    <Modal open={open} onClose={() => send({ type: "checkout.closeOutOfStock" })} title={_("checkout.outOfStock.title")} closeLabel={_("layout.dialog.close")}>
+    <Modal open={open} onClose={onClose} title={_("checkout.outOfStock.title")} closeLabel={_("layout.dialog.close")}>
       <p>{_("checkout.outOfStock.text")}</p>
       <ul className="out-of-stock__lines">
         {lines.map((line) => (

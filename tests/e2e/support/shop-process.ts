@@ -76,6 +76,8 @@ async function startShopOnce(options: ShopOptions): Promise<RunningShop> {
       HOME: process.env.HOME ?? "",
       PORT: String(port),
       HOST: "127.0.0.1",
+      // The address the browser reaches the shop at (the payment's return address must be the shop's).
+      PUBLIC_URL: baseUrl,
       DATA_DIR: options.dataDir,
       LOG_LEVEL: "warn",
       ...options.env,
