@@ -29,3 +29,9 @@ export interface RuntimeConfig {
 
 /** The id of the inline script element that carries the configuration in every page. */
 export const RUNTIME_CONFIG_ELEMENT_ID = "runtime-config";
+
+/**
+ * Where the payment sandbox answers what Drop-in would fetch from Adyen's hosts (method pictures,
+ * translation files, analytics calls): the SPA points Drop-in there when the sandbox is the gateway.
+ */
+export const SANDBOX_DROP_IN_PATH = "/payment-sandbox/drop-in/";

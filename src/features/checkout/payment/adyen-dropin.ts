@@ -3,15 +3,12 @@
 // the shopper's 'Pay' and the results of its actions to the flow, and performs the actions the
 // server's answers ask for (a redirect to the bank, a 3-D Secure step in place).
 // With the embedded sandbox nothing may leave the shop: Adyen's own addresses (analytics, icons,
-// texts) point at the shop's sandbox path, where a missing file is only a missing icon.
+// texts) point at the sandbox's path; the texts are the shop's own (the catalogue's payment.dropin.*).
 import { AdyenCheckout, Card, Dropin, type CoreConfiguration, type PaymentAction, type PaymentMethodsResponse, type RawPaymentMethod } from "@adyen/adyen-web";
 import "@adyen/adyen-web/styles/adyen.css";
-import type { RuntimeConfig } from "../../../../common/runtime-config.ts";
+import { SANDBOX_DROP_IN_PATH, type RuntimeConfig } from "../../../../common/runtime-config.ts";
 import type { PaymentResult, ProviderData } from "../../../../machines/payment/payment.types.ts";
 import type { PendingSubmission } from "../../../app/payment-flow.ts";
-
-/** The shop's path standing for the provider's outside addresses in the sandbox. */
-export const SANDBOX_PROVIDER_PATH = "/payment-sandbox/adyen-web/";
 
 export interface DropinOptions {
   container: HTMLElement;
@@ -53,8 +50,8 @@ function responseOf(result: PaymentResult) {
 
 function environmentOf(payment: RuntimeConfig["payment"], origin: string): Pick<CoreConfiguration, "environment" | "clientKey" | "_environmentUrls"> {
   if (payment.provider === "adyen") return { environment: payment.environment, ...(payment.clientKey ? { clientKey: payment.clientKey } : {}) };
-  const local = `${origin}${SANDBOX_PROVIDER_PATH}`;
-  return { environment: "test", _environmentUrls: { api: local, analytics: local, cdn: { images: local, translations: local } } };
+  const local = `${origin}${SANDBOX_DROP_IN_PATH}`;
+  return { environment: "test", _environmentUrls: { api: local, analytics: `${local}analytics/`, cdn: { images: local, translations: local } } };
 }
 
 export async function mountDropin(options: DropinOptions): Promise<MountedDropin> {
