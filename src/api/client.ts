@@ -16,8 +16,6 @@ export interface ApiError {
 export const CANCELLED_STATUS = 499;
 const HTTP_UNAUTHORIZED = 401;
 export const NO_RESPONSE_STATUS = -1;
-/** A download answered by something else than a file (a misrouted address, a proxy's page). */
-const NOT_A_FILE_STATUS = 415;
 const CANCELLED_MESSAGE = "Operation cancelled due to a new request";
 
 export interface ClientOptions {
@@ -73,40 +71,6 @@ export function createApiClient(options: ClientOptions) {
 }
 
 export type ApiClient = ReturnType<typeof createApiClient>;
-
-/** A file the API sent as an attachment, to be saved under its name. */
-export interface DownloadedFile {
-  blob: Blob;
-  filename: string;
-}
-
-/**
- * The file name of a response that is a download (SPEC §7: downloads are detected from the
- * content-disposition header), or null when it is not one. Reads `filename*=UTF-8''…` (RFC 6266)
- * before `filename="…"`, and keeps only the name (no folder).
- */
-export function attachmentFilename(response: Response): string | null {
-  const header = response.headers.get("Content-Disposition") ?? "";
-  if (!/^\s*attachment\b/i.test(header)) return null;
-  const extended = /filename\*\s*=\s*UTF-8''([^;]+)/i.exec(header)?.[1];
-  let name = /filename\s*=\s*"([^"]*)"/i.exec(header)?.[1] ?? /filename\s*=\s*([^;\s]+)/i.exec(header)?.[1] ?? "";
-  if (extended) {
-    try {
-      name = decodeURIComponent(extended.trim());
-    } catch {
-      // A malformed encoded name: the plain one (if any) stands.
-    }
-  }
-  return name.split(/[\\/]/).pop()?.trim() || "download";
-}
-
-/** The file of a call made with `parseAs: "blob"`; an answer that is not an attachment is an ApiError. */
-export async function unwrapFile(call: Promise<{ data?: Blob; error?: unknown; response: Response }>): Promise<DownloadedFile> {
-  const blob = await unwrap(call);
-  const filename = attachmentFilename((await call).response);
-  if (filename === null) throw { status: NOT_A_FILE_STATUS, message: "The answer is not a file" } satisfies ApiError;
-  return { blob, filename };
-}
 
 /** The data of a call, or a thrown ApiError. */
 export async function unwrap<T>(call: Promise<{ data?: T; error?: unknown; response: Response }>): Promise<T> {

@@ -41,35 +41,13 @@ export function takeOverFirstPaint(container: HTMLElement, consent: Consent) {
   observer.observe(container, { childList: true, subtree: true });
 }
 
-/** Removes what is left of the first paint: the app's banner (`banner`) is on screen, or none is
- *  to be. A button of the painted banner that had the focus hands it to the same button of the
- *  app's banner or, once the visitor has decided, to the page's main content (as the app's does). */
-export function removeFirstPaint(banner?: HTMLElement | null) {
+/** Removes what is left of the first paint when no banner is to be (the visitor has decided): a
+ *  painted button that had the focus hands it to the page's main content, as the app's banner does.
+ *  The app's own banner takes over with `handFirstPaintTo` (first-paint-handoff.ts, loaded with it). */
+export function removeFirstPaint() {
   const firstPaint = document.getElementById(FIRST_PAINT_ELEMENT_ID);
   if (!firstPaint) return;
-  const painted = [...firstPaint.querySelectorAll<HTMLElement>("[data-consent-event]")];
-  const focused = painted.findIndex((button) => button === document.activeElement);
-  const pressed = painted.findIndex((button) => button.matches(":active"));
+  const hadFocus = firstPaint.contains(document.activeElement);
   firstPaint.remove();
-  const twins = banner ? [...banner.querySelectorAll<HTMLElement>(".consent__actions button")] : [];
-  if (pressed >= 0) finishPressOn(twins[pressed]);
-  if (focused < 0) return;
-  if (banner) twins[focused]?.focus();
-  else document.getElementById("main")?.focus({ preventScroll: true });
-}
-
-/**
- * A press begun on a painted button while the app's banner took its place: the browser sends its
- * click nowhere (the button went while the mouse button was down), so released on the same button
- * of the app's banner, it is that button's click; released anywhere else, it is dropped as usual.
- */
-function finishPressOn(twin: HTMLElement | undefined) {
-  if (!twin) return;
-  document.addEventListener(
-    "pointerup",
-    (event) => {
-      if (event.target instanceof Node && twin.contains(event.target)) twin.click();
-    },
-    { capture: true, once: true },
-  );
+  if (hadFocus) document.getElementById("main")?.focus({ preventScroll: true });
 }

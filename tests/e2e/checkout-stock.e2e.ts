@@ -2,22 +2,16 @@
 // shopper is in the checkout (someone else bought it). The shop of this file runs on a PostgreSQL
 // database of its own, so that the test can change the stock behind the shop's back as another
 // sale would; it needs a PostgreSQL server on the machine, as the API tests on PostgreSQL do.
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import pg from "pg";
-import { findPostgresBinDir, startPostgresCluster, type PostgresCluster } from "../support/postgres-cluster.ts";
 import { expectNoSeriousA11yViolations } from "./support/a11y.ts";
 import { data, storefrontApi } from "./support/api.ts";
 import { simpleProductWithStock } from "./support/catalogue.ts";
 import { registerCustomer, signInBrowser } from "./support/customers.ts";
-import { BASE_URL_VARIABLE } from "./support/environment.ts";
 import { expect, test } from "./support/fixtures.ts";
 import { message } from "./support/messages.ts";
-import { startShop, type RunningShop } from "./support/shop-process.ts";
+import { postgresShopOfThisGroup } from "./support/postgres-shop.ts";
 import { atPath } from "./support/waits.ts";
 
-const ROOT = path.resolve(import.meta.dirname, "../..");
 const HOME = {
   name: "Maison",
   company: null,
@@ -30,35 +24,15 @@ const HOME = {
   phone: "+33612345678",
 };
 
-let cluster: PostgresCluster | null = null;
-let shop: RunningShop | null = null;
-let dataDir: string | null = null;
-let previousBaseUrl: string | undefined;
-
 test.describe("out-of-stock modal", () => {
   test.describe.configure({ timeout: 180_000 });
-
-  test.beforeAll(async () => {
-    if (findPostgresBinDir() === null) return;
-    cluster = await startPostgresCluster();
-    if (!cluster) return;
-    dataDir = await mkdtemp(path.join(tmpdir(), "escale-e2e-stock-"));
-    shop = await startShop({ cwd: ROOT, dataDir, env: { DATABASE_URL: cluster.url } });
-    // The test's API helpers talk to this file's shop.
-    previousBaseUrl = process.env[BASE_URL_VARIABLE];
-    process.env[BASE_URL_VARIABLE] = shop.baseUrl;
-  });
-
-  test.afterAll(async () => {
-    if (previousBaseUrl !== undefined) process.env[BASE_URL_VARIABLE] = previousBaseUrl;
-    await shop?.stop();
-    await cluster?.stop();
-    if (dataDir) await rm(dataDir, { recursive: true, force: true });
-  });
+  const ownShop = postgresShopOfThisGroup("stock");
 
   test("lists the lines above today's stock on entering the checkout and before payment, and leads back to the cart", async ({ context, openPage }) => {
-    test.skip(shop === null || cluster === null, "needs a PostgreSQL server on this machine to change the stock behind the shop");
-    if (!shop || !cluster) return;
+    const own = ownShop();
+    test.skip(own === null, "needs a PostgreSQL server on this machine to change the stock behind the shop");
+    if (!own) return;
+    const { shop, cluster } = own;
     const session = await registerCustomer("fr", { firstName: "Inès", lastName: "Rupture" });
     const api = await storefrontApi("fr");
     const header = { "X-Customer-Authorization": `Bearer ${session.token}` };

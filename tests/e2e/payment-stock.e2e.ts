@@ -2,52 +2,26 @@
 // stock of a line falls under what the cart holds once the payment step is shown, as another sale
 // would make it; 'Pay' is then refused and the out-of-stock modal lists the line. The shop of this
 // file runs on a PostgreSQL database of its own so that the test can change the stock behind its back.
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import pg from "pg";
-import { findPostgresBinDir, startPostgresCluster, type PostgresCluster } from "../support/postgres-cluster.ts";
 import { expectNoSeriousA11yViolations } from "./support/a11y.ts";
 import { signInBrowser } from "./support/customers.ts";
-import { BASE_URL_VARIABLE } from "./support/environment.ts";
 import { expect, test } from "./support/fixtures.ts";
 import { message } from "./support/messages.ts";
 import { PATHS, paymentRegion, readyToPay, shopperWithACart } from "./support/payment.ts";
-import { startShop, type RunningShop } from "./support/shop-process.ts";
+import { postgresShopOfThisGroup } from "./support/postgres-shop.ts";
 import { atPath } from "./support/waits.ts";
 
-const ROOT = path.resolve(import.meta.dirname, "../..");
 const IN_CART = 3;
-
-let cluster: PostgresCluster | null = null;
-let shop: RunningShop | null = null;
-let dataDir: string | null = null;
-let previousBaseUrl: string | undefined;
 
 test.describe("payment and stock", () => {
   test.describe.configure({ timeout: 180_000 });
-
-  test.beforeAll(async () => {
-    if (findPostgresBinDir() === null) return;
-    cluster = await startPostgresCluster();
-    if (!cluster) return;
-    dataDir = await mkdtemp(path.join(tmpdir(), "escale-e2e-payment-stock-"));
-    shop = await startShop({ cwd: ROOT, dataDir, env: { DATABASE_URL: cluster.url } });
-    // The test's API helpers talk to this file's shop.
-    previousBaseUrl = process.env[BASE_URL_VARIABLE];
-    process.env[BASE_URL_VARIABLE] = shop.baseUrl;
-  });
-
-  test.afterAll(async () => {
-    if (previousBaseUrl !== undefined) process.env[BASE_URL_VARIABLE] = previousBaseUrl;
-    await shop?.stop();
-    await cluster?.stop();
-    if (dataDir) await rm(dataDir, { recursive: true, force: true });
-  });
+  const ownShop = postgresShopOfThisGroup("payment-stock");
 
   test("goods sold meanwhile: 'Pay' is refused and the out-of-stock modal lists the line", async ({ context, openPage }) => {
-    test.skip(shop === null || cluster === null, "needs a PostgreSQL server on this machine to change the stock behind the shop");
-    if (!shop || !cluster) return;
+    const own = ownShop();
+    test.skip(own === null, "needs a PostgreSQL server on this machine to change the stock behind the shop");
+    if (!own) return;
+    const { shop, cluster } = own;
     const shopper = await shopperWithACart("fr", IN_CART);
     await readyToPay("fr", shopper, "address");
     await signInBrowser(context, shopper.session.token);

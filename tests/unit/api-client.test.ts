@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { attachmentFilename, CANCELLED_STATUS, createApiClient, NO_RESPONSE_STATUS, unwrap, unwrapFile, type ApiError } from "../../src/api/client.ts";
+import { CANCELLED_STATUS, createApiClient, NO_RESPONSE_STATUS, unwrap, type ApiError } from "../../src/api/client.ts";
+import { attachmentFilename, unwrapFile } from "../../src/api/download.ts";
 
 function recordingFetch(answer: (request: Request) => Response | Promise<Response>) {
   const requests: Request[] = [];

@@ -2,6 +2,7 @@
 // number formats as the SPA (12,50 € in French, €12.50 in English), dates in the shop's time zone.
 import type { components } from "../../../common/api/schema.gen.ts";
 import type { Lang } from "../catalog/locale.ts";
+import { cardBrandOf } from "../../../common/card-brands.ts";
 
 type Address = components["schemas"]["Address"];
 
@@ -57,21 +58,10 @@ export function addressLines(address: Address, lang: Lang): string[] {
   ].filter((line) => line.trim() !== "");
 }
 
-const CARD_BRANDS: Record<string, string> = {
-  visa: "Visa",
-  mc: "Mastercard",
-  amex: "American Express",
-  cartebancaire: "Carte Bancaire",
-  cup: "UnionPay",
-  diners: "Diners Club",
-  discover: "Discover",
-  jcb: "JCB",
-  maestro: "Maestro",
-};
 
 /** A payment method as the provider names it (scheme, visa, mc…), for a reader. */
 export function paymentMethodLabel(method: string | null, lang: Lang): string {
-  const brand = method === null ? undefined : CARD_BRANDS[method.toLowerCase()];
+  const brand = cardBrandOf(method);
   if (brand) return lang === "en" ? `${brand} card` : `carte ${brand}`;
   if (method === null || method === "scheme") return lang === "en" ? "card" : "carte bancaire";
   return method;

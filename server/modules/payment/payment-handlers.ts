@@ -72,13 +72,11 @@ export function paymentHandlers(deps: {
   sessions: CustomerSessions;
   publicUrl: string;
 }): OperationHandlers {
-  const { carts, sessions, publicUrl } = deps;
-
+  const { ledger, carts, sessions, publicUrl } = deps;
 
   return {
     async listPaymentMethods(request, reply) {
       const customer = await requireCustomer(sessions, request, reply);
-      const { ledger } = deps;
       const { amount, countryCode } = request.body;
       return throughProvider(() =>
         ledger.paymentMethods({
@@ -94,7 +92,6 @@ export function paymentHandlers(deps: {
       const customer = await requireCustomer(sessions, request, reply);
       const { amount, reference, paymentMethod, browserInfo, returnUrl } = request.body;
       checkReturnUrl(returnUrl, publicUrl, reference);
-      const { ledger } = deps;
       const result = await throughProvider(() =>
         ledger.initiate({
           customerId: customer.id,
@@ -120,7 +117,6 @@ export function paymentHandlers(deps: {
 
     async submitPaymentDetails(request, reply) {
       const customer = await requireCustomer(sessions, request, reply);
-      const { ledger } = deps;
       const { details, paymentData } = request.body;
       const result = await throughProvider(
         () => ledger.submitDetails({ customerId: customer.id, details, paymentData }),
@@ -133,7 +129,6 @@ export function paymentHandlers(deps: {
     async getPaymentFailedCart(request, reply) {
       const customer = await identifyCustomer(sessions, request, reply);
       const requester = { customerId: customer?.id ?? null };
-      const { ledger } = deps;
       const result = await ledger.reopenFailedCart({ cartUuid: request.params.uuid, requester });
       switch (result.outcome) {
         case "unknown-cart":

@@ -1,6 +1,7 @@
 // GET order-invoices/pdf/order/{id}: the order's invoice, a PDF the client recognises as a
 // download by its content-disposition, saved under the name the server gave it.
-import { unwrapFile, type ApiClient, type DownloadedFile } from "../../api/client.ts";
+import type { ApiClient } from "../../api/client.ts";
+import { unwrapFile, type DownloadedFile } from "../../api/download.ts";
 import { apiLocaleOf, type Lang } from "../../i18n/i18n.ts";
 
 export function fetchOrderInvoice(api: ApiClient, lang: Lang, orderId: number): Promise<DownloadedFile> {

@@ -26,6 +26,7 @@ import { useSeo } from "../../ui/use-seo.ts";
 import type { Cart } from "../../api/queries/cart.ts";
 import { AddressLines } from "./address-lines.tsx";
 import { AddressListModal } from "./address-list-modal.tsx";
+import { CheckoutTotals } from "./checkout-totals.tsx";
 import { OutOfStockModal } from "./out-of-stock-modal.tsx";
 import { RelayModal, type RelayChoice } from "./relay-picker/relay-modal-part.ts";
 import "./checkout.css";
@@ -313,34 +314,15 @@ function Summary({ cart }: { cart: Cart }) {
   const headingId = useId();
   const ready = isReadyToPay(cart);
   const lines = cart.cartItems.reduce((total, line) => total + line.price.taxIncluded, 0);
-  const toPay = cart.specialPrice ?? cart.totalPrice;
   return (
     <aside className="checkout-summary" aria-labelledby={headingId}>
       <h2 id={headingId}>{_("checkout.summary.title")}</h2>
-      <dl className="cart-totals">
+      <CheckoutTotals cart={cart} shippingLabel={_("cart.totals.shipping")}>
         <div className="cart-totals__row">
           <dt>{_("checkout.summary.items", { count: cart.cartItems.reduce((total, line) => total + line.quantity, 0) })}</dt>
           <dd>{formatPrice(lines, lang)}</dd>
         </div>
-        <div className="cart-totals__row">
-          <dt>{_("cart.totals.shipping")}</dt>
-          <dd>{cart.shippingPrice ? formatPrice(cart.shippingPrice.taxIncluded, lang) : _("checkout.summary.shippingLater")}</dd>
-        </div>
-        {cart.coupon && cart.specialPrice && (
-          <div className="cart-totals__row">
-            <dt>{_("checkout.summary.coupon", { code: cart.coupon.code })}</dt>
-            <dd>{formatPrice(cart.specialPrice.taxIncluded - cart.totalPrice.taxIncluded, lang)}</dd>
-          </div>
-        )}
-        <div className="cart-totals__row cart-totals__row--total">
-          <dt>{_("checkout.summary.total")}</dt>
-          <dd>{formatPrice(toPay.taxIncluded, lang)}</dd>
-        </div>
-        <div className="cart-totals__row cart-totals__row--minor">
-          <dt>{_("cart.totals.tax")}</dt>
-          <dd>{formatPrice(toPay.taxAmount, lang)}</dd>
-        </div>
-      </dl>
+      </CheckoutTotals>
       <button type="button" className="button checkout-summary__continue" disabled={!ready || busy} onClick={() => send({ type: "checkout.continue", cart })}>
         {_("checkout.shipping.continue")}
       </button>

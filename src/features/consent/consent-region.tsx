@@ -7,7 +7,7 @@ import { useEffect, useId, useLayoutEffect, useRef } from "react";
 import { canCancelChoice, isDraftAllowed } from "../../../machines/cookie-consent/cookie-consent.selectors.ts";
 import { useConsentState, type ConsentCategory } from "../../app/consent.tsx";
 import { CONSENT_CATEGORIES, useConsentSend } from "../../app/use-consent.ts";
-import { removeFirstPaint } from "../../app/first-paint.ts";
+import { handFirstPaintTo } from "../../app/first-paint-handoff.ts";
 import { useLang } from "../../i18n/use-lang.ts";
 import { pagePath } from "../../../common/pages.ts";
 
@@ -21,7 +21,7 @@ export function ConsentRegion({ choosing }: { choosing: boolean }) {
   const returnTo = useRef<HTMLElement | null>(null);
 
   // In the frame this banner first paints, the server's gives way to it.
-  useLayoutEffect(() => removeFirstPaint(regionRef.current), []);
+  useLayoutEffect(() => handFirstPaintTo(regionRef.current), []);
 
   // Opening the panel moves the focus to its first switch; the element that had the focus before
   // gets it back once the decision is made (the banner then disappears).

@@ -8,12 +8,12 @@ import type { Cart } from "../../../api/queries/cart.ts";
 import { formatPrice } from "../../../i18n/format.ts";
 import { useLang } from "../../../i18n/use-lang.ts";
 import { AddressLines } from "../address-lines.tsx";
+import { CheckoutTotals } from "../checkout-totals.tsx";
 
 export function PaymentSummary({ cart }: { cart: Cart }) {
   const { _ } = useLingui();
   const lang = useLang();
   const headingId = useId();
-  const toPay = cart.specialPrice ?? cart.totalPrice;
   const shipment = cart.shipments[0];
   return (
     <aside className="checkout-summary payment-summary" aria-labelledby={headingId}>
@@ -30,26 +30,10 @@ export function PaymentSummary({ cart }: { cart: Cart }) {
           </li>
         ))}
       </ul>
-      <dl className="cart-totals">
-        <div className="cart-totals__row">
-          <dt>{shipment?.shipmentMethod ? _("payment.summary.shippingWith", { method: shipment.shipmentMethod.name }) : _("cart.totals.shipping")}</dt>
-          <dd>{cart.shippingPrice ? formatPrice(cart.shippingPrice.taxIncluded, lang) : _("checkout.summary.shippingLater")}</dd>
-        </div>
-        {cart.coupon && cart.specialPrice && (
-          <div className="cart-totals__row">
-            <dt>{_("checkout.summary.coupon", { code: cart.coupon.code })}</dt>
-            <dd>{formatPrice(cart.specialPrice.taxIncluded - cart.totalPrice.taxIncluded, lang)}</dd>
-          </div>
-        )}
-        <div className="cart-totals__row cart-totals__row--total">
-          <dt>{_("checkout.summary.total")}</dt>
-          <dd>{formatPrice(toPay.taxIncluded, lang)}</dd>
-        </div>
-        <div className="cart-totals__row cart-totals__row--minor">
-          <dt>{_("cart.totals.tax")}</dt>
-          <dd>{formatPrice(toPay.taxAmount, lang)}</dd>
-        </div>
-      </dl>
+      <CheckoutTotals
+        cart={cart}
+        shippingLabel={shipment?.shipmentMethod ? _("payment.summary.shippingWith", { method: shipment.shipmentMethod.name }) : _("cart.totals.shipping")}
+      />
       {cart.shippingAddress && (
         <div className="payment-summary__delivery">
           <h3>{_("payment.summary.deliveredTo")}</h3>
