@@ -52,13 +52,18 @@ export function fakeSessions() {
       return { identity: customer, renewedToken: null };
     },
   };
+  /** The headers of a session of this customer. */
+  const signInAs = (customer: CustomerIdentity) => {
+    const token = `token-${randomUUID()}`;
+    customers.set(token, customer);
+    return { "x-customer-authorization": `Bearer ${token}` };
+  };
   return {
     sessions,
+    signInAs,
     signIn(group: CustomerGroup = "GENERAL_PUBLIC") {
       const customer: CustomerIdentity = { id: randomUUID(), email: `${randomUUID()}@example.com`, group, locale: "fr_FR" };
-      const token = `token-${randomUUID()}`;
-      customers.set(token, customer);
-      return { customer, headers: { "x-customer-authorization": `Bearer ${token}` } };
+      return { customer, headers: signInAs(customer) };
     },
   };
 }

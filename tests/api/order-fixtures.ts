@@ -7,7 +7,7 @@ import type { components } from "../../common/api/schema.gen.ts";
 import { rowsOf, type Database } from "../../server/db/client.ts";
 import { priceOf } from "../../server/modules/catalog/catalog-repository.ts";
 import type { OrderAmounts, OrderDraft, OrderDraftItem, TaxLine } from "../../server/modules/orders/order-records.ts";
-import { customerTokenInvalid, type CustomerIdentity, type CustomerSessions } from "../../server/platform/sessions.ts";
+import { fakeSessions } from "./cart-fixtures.ts";
 
 type Schemas = components["schemas"];
 type Address = Schemas["Address"];
@@ -28,14 +28,7 @@ export interface TestCustomer {
 
 /** Customer sessions a test controls: each customer of `createCustomer` is signed in by its headers. */
 export function testSessions() {
-  const byToken = new Map<string, CustomerIdentity>();
-  const sessions: CustomerSessions = {
-    async identify(token) {
-      const identity = byToken.get(token);
-      if (!identity) throw customerTokenInvalid();
-      return { identity, renewedToken: null };
-    },
-  };
+  const { sessions, signInAs } = fakeSessions();
   return {
     sessions,
     /** A row of `customers` (the buyer named on invoices and e-mailed) with a session. */
@@ -48,9 +41,8 @@ export function testSessions() {
       await db.rows(sql`
         insert into customers (uuid, email, password_hash, first_name, last_name, locale, customer_group)
         values (${uuid}::uuid, ${email}, 'not-a-hash', ${firstName}, ${lastName}, ${locale}, 'GENERAL_PUBLIC')`);
-      const token = `token-${randomUUID()}`;
-      byToken.set(token, { id: uuid, email, group: "GENERAL_PUBLIC", locale });
-      return { uuid, email, firstName, lastName, locale, headers: { "x-customer-authorization": `Bearer ${token}` } };
+      const headers = signInAs({ id: uuid, email, group: "GENERAL_PUBLIC", locale });
+      return { uuid, email, firstName, lastName, locale, headers };
     },
   };
 }

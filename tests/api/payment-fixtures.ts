@@ -5,10 +5,9 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { LightMyRequestResponse } from "fastify";
-import { customerTokenInvalid, type CustomerIdentity, type CustomerSessions } from "../../server/platform/sessions.ts";
 import { scriptedGateway, type CardScript, type ScriptedGateway } from "../support/scripted-gateway.ts";
 import { startTestApp, type Backend, type TestApp } from "../support/test-app.ts";
-import { cartClient, cartOf, offerPool, type Cart, type Schemas } from "./cart-fixtures.ts";
+import { cartClient, cartOf, fakeSessions, offerPool, type Cart, type Schemas } from "./cart-fixtures.ts";
 
 export type PaymentResult = Schemas["PaymentResult"];
 type Headers = Record<string, string>;
@@ -35,26 +34,6 @@ export interface PaymentShop extends TestApp {
   ordersOfCart(cartUuid: string): Promise<{ id: number; reference: string; invoice_number: number; status: string; total_cents: number }[]>;
 }
 
-/** Stand-in sessions: a token per customer the test made. */
-function testSessions() {
-  const customers = new Map<string, CustomerIdentity>();
-  const sessions: CustomerSessions = {
-    async identify(token) {
-      const customer = customers.get(token);
-      if (!customer) throw customerTokenInvalid();
-      return { identity: customer, renewedToken: null };
-    },
-  };
-  return {
-    sessions,
-    signIn(identity: CustomerIdentity): Headers {
-      const token = `token-${randomUUID()}`;
-      customers.set(token, identity);
-      return { "x-customer-authorization": `Bearer ${token}` };
-    },
-  };
-}
-
 export const paymentResultOf = (response: LightMyRequestResponse): PaymentResult => {
   if (response.statusCode !== 200) throw new Error(`expected 200, got ${response.statusCode}: ${response.body}`);
   return response.json<PaymentResult>();
@@ -65,7 +44,7 @@ export async function startPaymentShop(backend: Backend, options: { env?: Record
   let offset = 0;
   const now = () => new Date(Date.now() + offset);
   const provider = scriptedGateway();
-  const { sessions, signIn } = testSessions();
+  const { sessions, signInAs } = fakeSessions();
   const shop = await startTestApp(backend, {
     env: { PUBLIC_URL, ...options.env },
     app: { now, sessions },
@@ -100,7 +79,7 @@ export async function startPaymentShop(backend: Backend, options: { env?: Record
       await shop.db.rows(sql`
         insert into customer_addresses (customer_id, name, first_name, last_name, street, city, post_code, country, phone)
         values (${row?.id}, 'Maison', 'Jeanne', 'Dupont', '12 rue de Rivoli', 'Paris', '75001', 'FR', '+33612345678')`);
-      return { id, headers: signIn({ id, email, group: "GENERAL_PUBLIC", locale: "fr_FR" }) };
+      return { id, headers: signInAs({ id, email, group: "GENERAL_PUBLIC", locale: "fr_FR" }) };
     },
     async readyCart(headers, lines) {
       let cart: Cart | undefined;

@@ -9,6 +9,7 @@ function serverUrl(): string {
   return postgresUrl;
 }
 
+// Skipped only where no PostgreSQL server is installed nor TEST_DATABASE_URL given (CI installs one).
 describe.skipIf(postgresUrl === null)("PostgreSQL test database", () => {
   const clients = new Set<pg.Client>();
   const created: string[] = [];
@@ -83,6 +84,7 @@ describe.skipIf(postgresUrl === null)("PostgreSQL test database", () => {
   });
 });
 
+// Skipped only where PostgreSQL's server binaries are not installed (CI installs them).
 describe.skipIf(findPostgresBinDir() === null)("throwaway PostgreSQL cluster", () => {
   it("serves a database until it is stopped", async () => {
     const cluster = await startPostgresCluster();
