@@ -831,6 +831,32 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/habile/authorization": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start an employee's single sign-on
+         * @description Prepares the browser's trip to the employees' identity provider (OpenID Connect,
+         *     authorization code with PKCE): the server draws a `state`, a `nonce` and a PKCE verifier,
+         *     keeps them for 10 minutes (the verifier never leaves the server), and answers the
+         *     provider's authorization address (client id, `redirect_uri` the shop's `/{lang}/habile-sign-in`
+         *     in the language of `locale`, `response_type=code`, scope `openid email profile`, the
+         *     `state`, the `nonce`, the PKCE challenge). The client keeps `state` for the tab and sends it
+         *     back with the code to `GET habile`. The provider's discovery unreachable: 502.
+         */
+        post: operations["startHabileSignIn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/habile": {
         parameters: {
             query?: never;
@@ -850,8 +876,12 @@ export interface paths {
          *     - `habileType=EMPOWERMENT`: sign-in of a beneficiary of the empowerment programme; the account
          *       is in the EMPOWERMENT group and any cart it had is removed.
          *
-         *     A code the provider refuses (unknown, used, expired) gives 401 with code `SSO_CODE_REJECTED`;
-         *     the provider unreachable gives 502.
+         *     `state` is the one `POST habile/authorization` answered; it is single use, lives 10 minutes
+         *     and must have been drawn for the same `habileType`: otherwise 401 `SSO_STATE_REJECTED`. A code
+         *     the provider refuses (unknown, used, expired) gives 401 `SSO_CODE_REJECTED`; an ID token that
+         *     fails validation (signature, issuer, audience, expiry, nonce) 401 `SSO_TOKEN_REJECTED`; an
+         *     identity without what the programme needs (an e-mail; a staff number for EMPOWERMENT) 403
+         *     `SSO_IDENTITY_INCOMPLETE`. The provider unreachable gives 502.
          */
         get: operations["signInHabile"];
         put?: never;
@@ -1372,15 +1402,26 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * The empowerment budgets set from the current month on
+         * @description Needs a signed-in customer of the BRAND_EMPLOYEE group whose `isEmpowermentAdmin` is true
+         *     (403 otherwise). The setups of the current month (Europe/Paris time) and the months after,
+         *     soonest first, each with the staff numbers it covers.
+         */
+        get: operations["listEmpowermentSetups"];
         put?: never;
         /**
          * Configure the empowerment budget of a month
-         * @description Needs a signed-in customer of the BRAND_EMPLOYEE group (403 otherwise). Sets the budget that
+         * @description Needs a signed-in customer of the BRAND_EMPLOYEE group whose `isEmpowermentAdmin` is true
+         *     (403 otherwise). Each staff number covered gets a money pot of the amount for the month; a
+         *     new setup of the same month changes the budget of the pots (what was spent stays spent). Sets the budget that
          *     each beneficiary may spend in the given month, replacing an earlier setup of that month.
          *     `pncList` is an optional text or CSV file listing the staff numbers of the beneficiaries, one
-         *     per line; without it the beneficiaries of the previous setup are kept. A malformed file is a
-         *     400 naming `pncList`. A month in the past is a 400 naming `month`.
+         *     per line (a header line `staffNumber` or `pnc` is allowed, blank lines are skipped, at most
+         *     100 KB and 5,000 lines); without it the beneficiaries of the previous setup are kept. A
+         *     malformed file is a 400 naming `pncList` whose `fields.pncList` says the first bad line
+         *     (`line 3: "AB12" is not an 8-character staff number`). A month in the past is a 400 naming
+         *     `month`; an amount of 0 a 400 naming `monthlyBudgetAmount`.
          */
         post: operations["setupEmpowerment"];
         delete?: never;
@@ -1512,7 +1553,8 @@ export interface components {
          *     VALIDATION_FAILED, CAPTCHA_INVALID, CURRENT_PASSWORD_MISMATCH, READ_ONLY_FIELD,
          *     OVERSEAS_POSTCODE, PHONE_INVALID, COUNTRY_NOT_ALLOWED (400); STOREFRONT_TOKEN_INVALID,
          *     CUSTOMER_TOKEN_INVALID, BAD_CREDENTIALS, OTP_MISMATCH, OTP_TOO_MANY_ATTEMPTS, OTP_EXPIRED,
-         *     SSO_CODE_REJECTED (401); CUSTOMER_GROUP_NOT_ALLOWED (403); NOT_FOUND, CATEGORY_NOT_FOUND,
+         *     SSO_STATE_REJECTED, SSO_CODE_REJECTED, SSO_TOKEN_REJECTED (401); CUSTOMER_GROUP_NOT_ALLOWED,
+         *     SSO_IDENTITY_INCOMPLETE (403); NOT_FOUND, CATEGORY_NOT_FOUND,
          *     PRODUCT_NOT_FOUND, CONTENT_NOT_FOUND, RESET_TOKEN_INVALID,
          *     COUPON_NOT_FOUND, GPNET_ID_UNKNOWN, MONEY_POT_NOT_FOUND, OFFER_NOT_FOUND (404);
          *     EMAIL_ALREADY_EXISTS, GPNET_ID_ALREADY_EXISTS, STOCK_ALERT_EXISTS, NEWSLETTER_ALREADY_SUBSCRIBED,
@@ -2252,7 +2294,10 @@ export interface components {
             taxAmount: number;
         };
         OrderPayment: {
-            /** @description The payment method's type or card brand as the provider names it (scheme, visa, mc, amex…). */
+            /**
+             * @description The payment method's type or card brand as the provider names it (scheme, visa, mc, amex…);
+             *     `moneyPot` for an empowerment order paid from the crew member's budget.
+             */
             method: string | null;
             /** @description The payment provider's reference of the payment. */
             pspReference: string | null;
@@ -2400,6 +2445,8 @@ export interface components {
             pncList?: string;
         };
         EmpowermentSetup: {
+            /** @description The staff numbers covered, in ascending order. */
+            beneficiaries: string[];
             month: number;
             year: number;
             /** @description In euro cents. */
@@ -2407,6 +2454,22 @@ export interface components {
             beneficiaryCount: number;
             /** Format: date-time */
             updatedAt: string;
+        };
+        EmpowermentSetupList: {
+            setups: components["schemas"]["EmpowermentSetup"][];
+        };
+        HabileAuthorizationRequest: {
+            /** @enum {string} */
+            habileType: "BRAND_EMPLOYEE" | "EMPOWERMENT";
+        };
+        HabileAuthorization: {
+            /**
+             * Format: uri
+             * @description The identity provider's authorization address, with every parameter.
+             */
+            authorizationUrl: string;
+            /** @description To keep for the tab and send back with the code. */
+            state: string;
         };
         MoneyPot: {
             month: number;
@@ -3773,6 +3836,37 @@ export interface operations {
             502: components["responses"]["BadGateway"];
         };
     };
+    startHabileSignIn: {
+        parameters: {
+            query?: {
+                /** @description Language of the response. */
+                locale?: components["parameters"]["Locale"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["HabileAuthorizationRequest"];
+            };
+        };
+        responses: {
+            /** @description Where to send the browser. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HabileAuthorization"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            502: components["responses"]["BadGateway"];
+        };
+    };
     signInHabile: {
         parameters: {
             query: {
@@ -3781,6 +3875,7 @@ export interface operations {
                 authorizationCode: string;
                 habileType: "BRAND_EMPLOYEE" | "EMPOWERMENT";
                 subdomain?: "NONE";
+                state: string;
             };
             header?: never;
             path?: never;
@@ -3791,6 +3886,8 @@ export interface operations {
             200: components["responses"]["SignedIn"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
             502: components["responses"]["BadGateway"];
         };
     };
@@ -4499,6 +4596,39 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+        };
+    };
+    listEmpowermentSetups: {
+        parameters: {
+            query?: {
+                /** @description Language of the response. */
+                locale?: components["parameters"]["Locale"];
+            };
+            header?: {
+                /**
+                 * @description `Bearer <jwt>` of the signed-in customer. Required by the operations whose description says
+                 *     they need a signed-in customer (401 without it or when it is invalid or expired); optional
+                 *     elsewhere.
+                 */
+                "X-Customer-Authorization"?: components["parameters"]["CustomerAuthorization"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The setups. */
+            200: {
+                headers: {
+                    "X-Customer-Token": components["headers"]["XCustomerToken"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmpowermentSetupList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
         };
     };
     setupEmpowerment: {

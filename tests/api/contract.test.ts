@@ -13,7 +13,7 @@ const PENDING_AT_MOST = [
   "getPaymentFailedCart", "searchRelayPoints", "geocodeAddress",
   "listPaymentMethods", "initiatePayment", "submitPaymentDetails",
   "listOrders", "listCustomerOrders", "getOrder", "getOrderByUuid", "getOrderByReference", "downloadOrderInvoice",
-  "signInHabile", "setEmpowermentCustomCard", "validateEmpowermentOrder", "setupEmpowerment", "getCurrentMoneyPot",
+  "startHabileSignIn", "listEmpowermentSetups", "signInHabile", "setEmpowermentCustomCard", "validateEmpowermentOrder", "setupEmpowerment", "getCurrentMoneyPot",
 ];
 
 const operations = listOperations();
