@@ -21,9 +21,5 @@ export function overseasTerritoryOf(postCode: string): string | undefined {
   return OVERSEAS_POSTCODE_PREFIXES.find(([prefix]) => code.startsWith(prefix))?.[1];
 }
 
-/** The countries an Empowerment customer may deliver to. */
-export const EMPOWERMENT_COUNTRIES = ["DE", "AT", "BE", "DK", "ES", "FI", "FR", "GR", "GB", "IE", "IT", "LU", "NL", "PT", "SE"] as const;
-
-export function isEmpowermentCountry(country: string): boolean {
-  return (EMPOWERMENT_COUNTRIES as readonly string[]).includes(country);
-}
+/** The countries an Empowerment customer may deliver to (one list for the shop and its API). */
+export { EMPOWERMENT_COUNTRIES, isEmpowermentCountry } from "../../common/empowerment-countries.ts";

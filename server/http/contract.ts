@@ -67,7 +67,11 @@ type Success<Op extends OperationId> = {
 
 type QueryOf<Op extends OperationId> = NonNullable<Field<Parameters<Op>, "query">>;
 type PathOf<Op extends OperationId> = NonNullable<Field<Parameters<Op>, "path">>;
-type BodyOf<Op extends OperationId> = JsonBody<NonNullable<Field<operations[Op], "requestBody">>>;
+type FormBody<T> = T extends { content: { "multipart/form-data": infer B } } ? B : never;
+/** A JSON body, or a form's fields once the multipart hook (multipart-form.ts) made them an object. */
+type BodyOf<Op extends OperationId> =
+  | JsonBody<NonNullable<Field<operations[Op], "requestBody">>>
+  | FormBody<NonNullable<Field<operations[Op], "requestBody">>>;
 export type ResultOf<Op extends OperationId> = JsonBody<Success<Op>>;
 
 type OperationRequest<Op extends OperationId> = FastifyRequest<{

@@ -3,7 +3,8 @@
 // customers, and the name generated when none is given.
 import { randomInt } from "node:crypto";
 import { getCountryCallingCode, parsePhoneNumberFromString, type CountryCode } from "libphonenumber-js/max";
-import { isEmpowermentCountry, overseasTerritoryOf } from "../../../machines/shared/address-rules.ts";
+import { isEmpowermentCountry } from "../../../common/empowerment-countries.ts";
+import { overseasTerritoryOf } from "../../../machines/shared/address-rules.ts";
 import { HttpError } from "../../http/errors.ts";
 import type { CustomerGroup } from "../../platform/sessions.ts";
 

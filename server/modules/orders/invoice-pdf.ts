@@ -8,7 +8,7 @@ import PDFDocument from "pdfkit";
 import { priceOf } from "../catalog/catalog-repository.ts";
 import type { Lang } from "../catalog/locale.ts";
 import { addressLines, formatDate, formatMoney, formatRate, paymentMethodLabel } from "./order-formats.ts";
-import type { Order } from "./order-view.ts";
+import { MONEY_POT_METHOD, type Order } from "./order-view.ts";
 import type { Buyer } from "./orders-repository.ts";
 
 
@@ -43,6 +43,8 @@ interface Wording {
   vatAt: (rate: string, base: string) => string;
   totalTaxIncluded: string;
   paid: (date: string, method: string) => string;
+  paidFromBudget: (date: string) => string;
+  cardMessage: string;
   vatNumber: string;
   filename: (number: string) => string;
   /** A label and its value on one line (French puts a space before the colon). */
@@ -70,6 +72,8 @@ const WORDING: Record<Lang, Wording> = {
     vatAt: (rate, base) => `TVA ${rate} sur ${base}`,
     totalTaxIncluded: "Total TTC",
     paid: (date, method) => `Facture acquittée : payée le ${date} par ${method}.`,
+    paidFromBudget: (date) => `Facture acquittée : payée le ${date} sur le budget du programme Empowerment.`,
+    cardMessage: "Message de la carte cadeau",
     vatNumber: "N° TVA intracommunautaire",
     filename: (number) => `facture-${number}.pdf`,
     pair: (label, value) => `${label} : ${value}`,
@@ -94,6 +98,8 @@ const WORDING: Record<Lang, Wording> = {
     vatAt: (rate, base) => `VAT ${rate} on ${base}`,
     totalTaxIncluded: "Total incl. VAT",
     paid: (date, method) => `Paid invoice: paid on ${date} by ${method}.`,
+    paidFromBudget: (date) => `Paid invoice: paid on ${date} from the empowerment programme budget.`,
+    cardMessage: "Gift card message",
     vatNumber: "VAT number",
     filename: (number) => `invoice-${number}.pdf`,
     pair: (label, value) => `${label}: ${value}`,
@@ -122,6 +128,15 @@ export function winAnsi(text: string): string {
       return bare !== "" && [...bare].every(inWinAnsi) ? bare : "?";
     })
     .join("");
+}
+
+/** Lines of a card message printed as they are; the rest run on, so the message keeps to the page. */
+const CARD_MESSAGE_LINES = 8;
+
+/** The card message without blank lines, at most CARD_MESSAGE_LINES of them. */
+function cardMessageText(message: string): string {
+  const lines = message.split("\n").map((line) => line.trim()).filter((line) => line !== "");
+  return [...lines.slice(0, CARD_MESSAGE_LINES - 1), lines.slice(CARD_MESSAGE_LINES - 1).join(" ")].filter((line) => line !== "").join("\n");
 }
 
 const PAGE_MARGIN = 50;
@@ -255,7 +270,18 @@ export function invoicePdf(input: { order: Order; buyer: Buyer | null; seller: S
   for (const tax of order.taxes) total(words.vatAt(formatRate(tax.taxRate, lang), formatMoney(tax.taxFree, lang)), formatMoney(tax.taxAmount, lang));
   total(words.totalTaxIncluded, formatMoney(order.totalPrice.taxIncluded, lang), true);
   const paidOn = order.payment?.date ?? order.paymentDate;
-  if (paidOn) write(words.paid(formatDate(paidOn, lang), paymentMethodLabel(order.payment?.method ?? null, lang)), left, y + 16, { width });
+  if (paidOn) {
+    const day = formatDate(paidOn, lang);
+    const mention = order.payment?.method === MONEY_POT_METHOD ? words.paidFromBudget(day) : words.paid(day, paymentMethodLabel(order.payment?.method ?? null, lang));
+    y = write(mention, left, y + 16, { width });
+  }
+  if (order.customCardMessage) {
+    const message = cardMessageText(order.customCardMessage);
+    const needed = 16 + doc.font(FONT).fontSize(9).heightOfString(winAnsi(message), { width });
+    y = ensureRoom(y + 12, needed, false);
+    write(words.cardMessage, left, y, { width, bold: true });
+    write(message, left, doc.y + 2, { width });
+  }
 
   // Every page: the seller's legal mentions and the page's number.
   const legal = [`${seller.name} – ${seller.legalForm}`, `${seller.registration} – ${words.pair(words.vatNumber, seller.vatNumber)}`, seller.address.join(", ")].join("\n");

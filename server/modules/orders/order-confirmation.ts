@@ -1,14 +1,15 @@
 // The order confirmation e-mail, in the order's language: the reference, the lines, shipping and
-// totals with the VAT per rate, where the parcels go (address or relay point), and a link to the
-// order in the account, where the invoice is downloaded. The payment ledger calls it inside the
-// transaction that makes the order, so the message exists exactly when the order does.
+// totals with the VAT per rate, where the parcels go (address or relay point), the gift card's
+// message of an empowerment order, and a link to the order in the account, where the invoice is
+// downloaded. The payment ledger (and the empowerment budget) calls it inside the transaction that
+// makes the order, so the message exists exactly when the order does.
 import { escapeHtml, oneLine, type MailerFor, type MailMessage } from "../../adapters/mail/mailer.ts";
 import type { Orm } from "../../db/client.ts";
 import { pageHref } from "../../../common/pages.ts";
 import type { components } from "../../../common/api/schema.gen.ts";
 import type { Lang } from "../catalog/locale.ts";
 import { addressLines, formatMoney, formatRate } from "./order-formats.ts";
-import type { Order } from "./order-view.ts";
+import { MONEY_POT_METHOD, type Order } from "./order-view.ts";
 import { findBuyer, findOrderById, type Buyer } from "./orders-repository.ts";
 
 type Shipment = components["schemas"]["Shipment"];
@@ -27,6 +28,8 @@ interface Wording {
   subject: (brand: string, reference: string) => string;
   hello: (firstName: string) => string;
   thanks: (reference: string) => string;
+  thanksFromBudget: (reference: string) => string;
+  cardMessage: string;
   lines: string;
   coupon: (code: string) => string;
   shipping: string;
@@ -46,6 +49,8 @@ const WORDING: Record<Lang, Wording> = {
     subject: (brand, reference) => `${brand} : confirmation de votre commande ${reference}`,
     hello: (firstName) => `Bonjour ${firstName},`,
     thanks: (reference) => `Merci pour votre commande ${reference}. Votre paiement est accepté : nous préparons vos articles.`,
+    thanksFromBudget: (reference) => `Merci pour votre commande ${reference}, payée sur votre budget Empowerment : nous préparons vos articles.`,
+    cardMessage: "Message de la carte cadeau",
     lines: "Vos articles",
     coupon: (code) => `Réduction (code ${code})`,
     shipping: "Livraison",
@@ -62,6 +67,8 @@ const WORDING: Record<Lang, Wording> = {
     subject: (brand, reference) => `${brand}: your order ${reference} is confirmed`,
     hello: (firstName) => `Hello ${firstName},`,
     thanks: (reference) => `Thank you for your order ${reference}. Your payment is accepted: we are preparing your items.`,
+    thanksFromBudget: (reference) => `Thank you for your order ${reference}, paid from your empowerment budget: we are preparing your items.`,
+    cardMessage: "Gift card message",
     lines: "Your items",
     coupon: (code) => `Reduction (code ${code})`,
     shipping: "Shipping",
@@ -107,13 +114,16 @@ export function orderConfirmationEmail(order: Order, buyer: Buyer, lang: Lang, o
   const deliveries = order.shipments.map((shipment) => deliveryLines(shipment, words, lang));
   const url = orderPageUrl(options.publicUrl, lang, order.reference);
   const signature = words.signature(options.brandName);
+  const thanks = order.payment?.method === MONEY_POT_METHOD ? words.thanksFromBudget(order.reference) : words.thanks(order.reference);
+  const card = order.customCardMessage;
 
   const text = [
     words.hello(buyer.firstName),
-    words.thanks(order.reference),
+    thanks,
     [`${words.lines}`, ...lines.map((line) => words.pair(line.label, line.amount))].join("\n"),
     [...sums.map((sum) => words.pair(sum.label, sum.amount)), ...vat].join("\n"),
     ...deliveries.map((parcel) => [words.delivery, ...parcel].join("\n")),
+    ...(card ? [`${words.cardMessage}\n${card}`] : []),
     words.seeOrderLine(url),
     signature,
   ].join("\n\n");
@@ -124,7 +134,7 @@ export function orderConfirmationEmail(order: Order, buyer: Buyer, lang: Lang, o
   };
   const html = [
     `<p>${escapeHtml(words.hello(buyer.firstName))}</p>`,
-    `<p>${escapeHtml(words.thanks(order.reference))}</p>`,
+    `<p>${escapeHtml(thanks)}</p>`,
     `<table role="presentation" style="border-collapse:collapse">`,
     `<caption style="text-align:left;font-weight:bold">${escapeHtml(words.lines)}</caption>`,
     ...lines.map((line) => row(line.label, line.amount)),
@@ -132,6 +142,7 @@ export function orderConfirmationEmail(order: Order, buyer: Buyer, lang: Lang, o
     `</table>`,
     `<p>${vat.map(escapeHtml).join("<br>")}</p>`,
     ...deliveries.map((parcel) => `<p><strong>${escapeHtml(words.delivery)}</strong><br>${parcel.map(escapeHtml).join("<br>")}</p>`),
+    ...(card ? [`<p><strong>${escapeHtml(words.cardMessage)}</strong><br>${card.split("\n").map(escapeHtml).join("<br>")}</p>`] : []),
     `<p><a href="${escapeHtml(url)}">${escapeHtml(words.seeOrder)}</a></p>`,
     `<p>${escapeHtml(signature)}</p>`,
   ].join("\n");

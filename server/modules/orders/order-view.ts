@@ -33,6 +33,8 @@ export interface OrderRow {
   payment_date: Date | string | null;
   invoice_number: number | null;
   created_at: Date | string;
+  /** The empowerment money pot that paid the order; null for a card order. */
+  money_pot_id: number | null;
   payment_method: string | null;
   psp_reference: string | null;
   payment_status: string | null;
@@ -75,7 +77,12 @@ function statusOf(value: string): Order["status"] {
   return status;
 }
 
+/** The method of an order paid from a crew member's empowerment budget. */
+export const MONEY_POT_METHOD = "moneyPot";
+
 function paymentOf(row: OrderRow): OrderPayment | null {
+  // Taken from the budget when the order was made: no provider, nothing left to authorise.
+  if (row.money_pot_id !== null) return { method: MONEY_POT_METHOD, pspReference: null, status: "AUTHORISED", date: isoOrNull(row.payment_date) };
   if (row.payment_status === null) return null;
   const upper = row.payment_status.toUpperCase();
   const status = PAYMENT_STATUSES.find((known) => known === upper);

@@ -50,7 +50,7 @@ function selectOrders(where: SQL, order: SQL, limit: number, offset: number): SQ
   return sql`
     select o.id, o.uuid, o.reference, o.customer_id, o.status, o.locale, o.coupon_code, o.billing_address,
            o.shipments, o.total_cents, o.shipping_cents, o.amounts, o.custom_card_message, o.payment_date,
-           o.invoice_number, o.created_at,
+           o.invoice_number, o.created_at, o.money_pot_id,
            pay.method as payment_method, pay.psp_reference, pay.status as payment_status, pay.authorised_at,
            count(*) over () as total_count
     from orders o

@@ -1,6 +1,7 @@
-// Makes the order of an authorised payment attempt, in the attempt's transaction: the next invoice
-// number of the gapless counter (a rollback gives it back), a reference the shopper can read
-// (`ESC-7K3M-Q9TX`: random, so no order can be found by counting), the lines of the draft.
+// Makes the order of an authorised payment attempt (or of a cart paid from an empowerment money
+// pot), in that transaction: the next invoice number of the gapless counter (a rollback gives it
+// back), a reference the shopper can read (`ESC-7K3M-Q9TX`: random, so no order can be found by
+// counting), the lines of the draft.
 import { randomInt } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { rowsOf, type Orm } from "../../db/client.ts";
@@ -35,18 +36,20 @@ async function nextInvoiceNumber(tx: Orm): Promise<number> {
   return row.last_value;
 }
 
-export async function placeOrder(tx: Orm, draft: OrderDraft, paidAt: Date): Promise<{ id: number; reference: string }> {
+/** `moneyPotId`: the empowerment pot the order was paid from (card orders have none). */
+export async function placeOrder(tx: Orm, draft: OrderDraft, paidAt: Date, paidWith: { moneyPotId?: number } = {}): Promise<{ id: number; reference: string }> {
   const invoiceNumber = await nextInvoiceNumber(tx);
   for (let attempt = 1; attempt <= REFERENCE_ATTEMPTS; attempt += 1) {
     const reference = newOrderReference();
     const [order] = await rowsOf<{ id: number }>(
       tx,
       sql`insert into orders (uuid, reference, customer_id, status, locale, coupon_code, billing_address, shipments, total_cents,
-                              shipping_cents, amounts, custom_card_message, payment_date, invoice_number)
+                              shipping_cents, amounts, custom_card_message, payment_date, invoice_number, money_pot_id)
           values (${draft.cartUuid}, ${reference}, ${draft.customerId}, 'PAID', ${draft.locale}, ${draft.couponCode},
                   ${jsonOrNull(draft.billingAddress)}::jsonb, ${JSON.stringify(draft.shipments)}::jsonb,
                   ${draft.amounts.totalPrice.taxIncluded}, ${draft.amounts.shippingPrice.taxIncluded},
-                  ${JSON.stringify(draft.amounts)}::jsonb, ${draft.customCardMessage}, ${paidAt.toISOString()}, ${invoiceNumber})
+                  ${JSON.stringify(draft.amounts)}::jsonb, ${draft.customCardMessage}, ${paidAt.toISOString()}, ${invoiceNumber},
+                  ${paidWith.moneyPotId ?? null}::int)
           on conflict (reference) do nothing
           returning id`,
     );

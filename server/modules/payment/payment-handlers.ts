@@ -9,7 +9,7 @@ import type { CartRepository } from "../cart/cart-repository.ts";
 import { DEFAULT_LOCALE, langOf } from "../catalog/locale.ts";
 import { GatewayRejectedError, GatewayUnavailableError } from "./payment-gateway.ts";
 import type { PaymentLedger } from "./payment-ledger.ts";
-import type { StartRefusal } from "./payment-start.ts";
+import { refusalError } from "./refusal-errors.ts";
 
 const upstreamUnavailable = (message: string) => new HttpError(502, message, "UPSTREAM_UNAVAILABLE");
 
@@ -21,31 +21,6 @@ async function throughProvider<T>(call: () => Promise<T>, rejected?: (error: Gat
     if (error instanceof GatewayUnavailableError) throw upstreamUnavailable(`The payment provider is unavailable: ${error.message}`);
     if (error instanceof GatewayRejectedError) throw rejected ? rejected(error) : upstreamUnavailable(`The payment provider refused the request: ${error.message}`);
     throw error;
-  }
-}
-
-function refusalError(refusal: StartRefusal): HttpError {
-  switch (refusal.code) {
-    case "CART_EMPTY":
-      return conflict("The cart is empty", "CART_EMPTY");
-    case "CART_INCOMPLETE":
-      return new HttpError(
-        409,
-        `The cart is not ready to pay: ${refusal.missing.join(", ")} missing`,
-        "CART_INCOMPLETE",
-        refusal.missing.map((field) => ({ field, message: "missing" })),
-      );
-    case "AMOUNT_MISMATCH":
-      return conflict(`The amount to pay is ${refusal.expectedCents} cents`, "AMOUNT_MISMATCH");
-    case "OUT_OF_STOCK":
-      return new HttpError(
-        409,
-        "Some lines exceed the stock left",
-        "OUT_OF_STOCK",
-        refusal.lines.map((line) => ({ field: line.productReference, message: `${line.stockLeft} left in stock` })),
-      );
-    case "CART_LOCKED":
-      return conflict("A payment of this cart is in progress", "CART_LOCKED");
   }
 }
 

@@ -5,13 +5,12 @@
 // waiting for the shopper (an abandoned 3-D Secure challenge, the back button) is expired first;
 // only a start still under way answers CART_LOCKED.
 import { sql } from "drizzle-orm";
-import { rowsOf, type Database, type Orm } from "../../db/client.ts";
+import { rowsOf, type Database } from "../../db/client.ts";
 import { lockCart, type CartRepository, type CartRow } from "../cart/cart-repository.ts";
 import type { OrderDraft } from "../orders/order-records.ts";
+import { cartFingerprint, draftOfCart, outOfStockRefusal } from "./cart-readiness.ts";
 import { ledgerTransaction, lockCartKey } from "./ledger-locks.ts";
-import { langOf } from "../catalog/locale.ts";
-import { lineNames } from "./line-names.ts";
-import { billingAddressOf, orderDraftOf } from "./order-draft.ts";
+import type { OrderRefusal } from "./refusal-errors.ts";
 import { closeAttempt } from "./payment-outcome.ts";
 import { CLOSING_REASONS, lockOpenPayment } from "./payment-records.ts";
 import { reserveStock } from "./stock-reservations.ts";
@@ -23,12 +22,7 @@ const STALE_START_MS = 2 * 60_000;
 /** A cart changed while its payment was being prepared is read again, this many times at most. */
 const PREPARE_ATTEMPTS = 3;
 
-export type StartRefusal =
-  | { code: "CART_EMPTY" }
-  | { code: "CART_INCOMPLETE"; missing: string[] }
-  | { code: "AMOUNT_MISMATCH"; expectedCents: number }
-  | { code: "OUT_OF_STOCK"; lines: { productReference: string; stockLeft: number }[] }
-  | { code: "CART_LOCKED" };
+export type StartRefusal = OrderRefusal;
 
 export type StartResult =
   | { outcome: "started"; paymentId: number; draft: OrderDraft }
@@ -41,20 +35,6 @@ export interface StartInput {
   /** What the shopper was shown and agreed to pay, in cents. */
   amountCents: number;
   locale: OrderDraft["locale"];
-}
-
-/** What the attempt's draft depends on: the cart's lines, coupon, addresses, methods and its offers' prices. */
-async function cartFingerprint(orm: Orm, cartId: number): Promise<string> {
-  const [row] = await rowsOf<{ fingerprint: string }>(
-    orm,
-    sql`select md5(concat_ws('|', c.coupon_code, c.billing_address_name, c.shipping_address::text, c.relay_point_id, c.custom_card_message,
-          (select string_agg(l.offer_id || ':' || l.quantity || ':' || l.is_gift || ':' || o.regular_price_cents || ':' || coalesce(o.discount_price_cents, 0), ','
-                  order by l.offer_id, l.is_gift)
-           from cart_lines l join offers o on o.id = l.offer_id where l.cart_id = c.id),
-          (select string_agg(m.shop_id || ':' || m.method_id, ',' order by m.shop_id) from cart_shipment_methods m where m.cart_id = c.id))) as fingerprint
-        from carts c where c.id = ${cartId}`,
-  );
-  return row?.fingerprint ?? "";
 }
 
 class OutOfStock extends Error {
@@ -70,31 +50,11 @@ export function createPaymentStart(deps: { db: Database; carts: CartRepository; 
 
   /** The draft of the cart as it is now, or why it cannot be paid. */
   async function prepare(cart: CartRow, input: StartInput): Promise<{ draft: OrderDraft } | { refusal: StartRefusal }> {
-    const shown = await carts.view(cart, langOf(input.locale));
-    if (shown.cartItems.length === 0) return { refusal: { code: "CART_EMPTY" } };
-    const billingAddress = await billingAddressOf(db.orm, input.customerId, shown.billingAddress?.name ?? null);
-    const missing = [
-      ...(shown.shippingAddress ? [] : ["shippingAddress"]),
-      ...(shown.shipments.length > 0 && shown.shipments.every((shipment) => shipment.shipmentMethod !== null) ? [] : ["shipmentMethodIds"]),
-      ...(billingAddress ? [] : ["billingAddress"]),
-    ];
-    if (missing.length > 0) return { refusal: { code: "CART_INCOMPLETE", missing } };
-    const expectedCents = (shown.specialPrice ?? shown.totalPrice).taxIncluded;
+    const prepared = await draftOfCart({ db, carts }, cart, { customerId: input.customerId, locale: input.locale });
+    if ("refusal" in prepared) return prepared;
+    const expectedCents = (prepared.shown.specialPrice ?? prepared.shown.totalPrice).taxIncluded;
     if (input.amountCents !== expectedCents) return { refusal: { code: "AMOUNT_MISMATCH", expectedCents } };
-    const names = await lineNames(db.orm, shown.cartItems.map((item) => item.offerId));
-    const draft = orderDraftOf(shown, names, { customerId: input.customerId.toLowerCase(), locale: input.locale, billingAddress, customCardMessage: cart.custom_card_message });
-    return { draft };
-  }
-
-  async function outOfStock(draft: OrderDraft, offerIds: number[]): Promise<StartRefusal> {
-    const stock = await db.rows<{ id: number; stock_quantity: number }>(
-      sql`select id, stock_quantity from offers where id in (${sql.join(offerIds, sql`, `)})`,
-    );
-    const left = new Map(stock.map((row) => [row.id, row.stock_quantity]));
-    const lines = draft.items
-      .filter((item) => offerIds.includes(item.offerId))
-      .map((item) => ({ productReference: item.productReference, stockLeft: left.get(item.offerId) ?? 0 }));
-    return { code: "OUT_OF_STOCK", lines: lines.filter((line, index) => lines.findIndex((other) => other.productReference === line.productReference) === index) };
+    return { draft: prepared.draft };
   }
 
   return {
@@ -139,7 +99,7 @@ export function createPaymentStart(deps: { db: Database; carts: CartRepository; 
           });
           if (result !== "changed") return result;
         } catch (error) {
-          if (error instanceof OutOfStock) return { outcome: "refused", refusal: await outOfStock(draft, error.offerIds) };
+          if (error instanceof OutOfStock) return { outcome: "refused", refusal: await outOfStockRefusal(db.orm, draft, error.offerIds) };
           throw error;
         }
       }
