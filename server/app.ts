@@ -12,6 +12,7 @@ import type { Config } from "./config.ts";
 import type { Database } from "./db/client.ts";
 import { registerContractRoutes } from "./http/contract.ts";
 import { registerErrorHandlers, type ErrorBody } from "./http/errors.ts";
+import { registerMultipartForms } from "./http/multipart-form.ts";
 import { registerSecurityHeaders } from "./http/security-headers.ts";
 import { COMPRESS_THRESHOLD_BYTES, createReadCache, noCache } from "./http/read-cache.ts";
 import { cartHandlers } from "./modules/cart/cart-handlers.ts";
@@ -23,6 +24,11 @@ import { createContactRepository } from "./modules/contact/contact-repository.ts
 import { contentHandlers } from "./modules/content/content-handlers.ts";
 import { createContentRepository } from "./modules/content/content-repository.ts";
 import { createCustomersModule } from "./modules/customers/customers-module.ts";
+import { empowermentAccess } from "./modules/empowerment/empowerment-access.ts";
+import { empowermentHandlers } from "./modules/empowerment/empowerment-handlers.ts";
+import { createEmpowermentOrders } from "./modules/empowerment/empowerment-order.ts";
+import { createEmpowermentSetups } from "./modules/empowerment/empowerment-setups.ts";
+import { STAFF_LIST_UPLOAD } from "./modules/empowerment/staff-number-list.ts";
 import { mediaRoutes } from "./modules/media/media-routes.ts";
 import { ordersHandlers } from "./modules/orders/orders-handlers.ts";
 import { createOrdersRepository } from "./modules/orders/orders-repository.ts";
@@ -103,6 +109,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     const body: ErrorBody = { status: 503, message: "The shop is starting, try again in a moment", code: "STARTING" };
     return reply.status(503).header("retry-after", "2").send(body);
   });
+  // The one form of the API (the empowerment setup's staff list), read into a body the contract validates.
+  await registerMultipartForms(app, { files: { pncList: STAFF_LIST_UPLOAD }, maxFields: 6, maxFieldBytes: 100 });
   app.get("/healthz", async (_request, reply) =>
     readiness.ready ? { status: "ok" } : reply.status(503).send({ status: "starting" }),
   );
@@ -127,15 +135,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const checkout = createCheckoutShipping({ db, carts });
   const relaySearch = createRelaySearch({ relayPoints: adapters.relayPoints, now: options.now ?? (() => new Date()) });
   const geocoding = createGeocoding({ geocoder: adapters.geocoder });
+  // The confirmation e-mail is written in the order's transaction: no order without it, nor the reverse.
+  const onOrderPlaced = createOrderConfirmation({ publicUrl: config.publicUrl, brandName: config.brandName, mailer });
   const ledger = createPaymentLedger({
       db,
       carts,
       gateway: adapters.paymentGateway,
       publicUrl: config.publicUrl,
       now: options.now ?? (() => new Date()),
-      // The confirmation e-mail is written in the order's transaction: no order without it, nor the reverse.
-      onOrderPlaced: createOrderConfirmation({ publicUrl: config.publicUrl, brandName: config.brandName, mailer }),
+      onOrderPlaced,
   });
+  const orders = createOrdersRepository(db);
+  const now = options.now ?? (() => new Date());
   await app.register(mediaRoutes, { db });
   // The relay map's offline style and shapes (unused when MAP_STYLE_URL names another style).
   await app.register(mapRoutes);
@@ -167,7 +178,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       ...paymentHandlers({ ledger, carts, sessions, publicUrl: config.publicUrl }),
       ...relayHandlers({ relaySearch }),
       ...geocodingHandlers({ geocoding }),
-      ...ordersHandlers({ orders: createOrdersRepository(db), sessions, seller: config.seller }),
+      ...ordersHandlers({ orders, sessions, seller: config.seller }),
+      ...empowermentHandlers({
+        db,
+        access: empowermentAccess(db),
+        sessions,
+        setups: createEmpowermentSetups(db),
+        orders: createEmpowermentOrders({ db, carts, now, onOrderPlaced }),
+        orderViews: orders,
+        carts,
+        now,
+      }),
       ...accounts.handlers,
     },
   });

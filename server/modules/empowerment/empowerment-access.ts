@@ -1,12 +1,10 @@
 // Who may use the empowerment operations: an employee whose account is marked an empowerment
 // admin configures the budgets; a crew member (EMPOWERMENT group) spends theirs. Anyone else
-// signed in gets 403 CUSTOMER_GROUP_NOT_ALLOWED; nobody signed in, 401 as every customer operation.
-import type { FastifyReply, FastifyRequest } from "fastify";
+// signed in gets 403 CUSTOMER_GROUP_NOT_ALLOWED (nobody signed in is the handlers' 401).
 import { sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
-import { requireCustomer } from "../../http/customer-session.ts";
 import { HttpError } from "../../http/errors.ts";
-import type { CustomerIdentity, CustomerSessions } from "../../platform/sessions.ts";
+import type { CustomerIdentity } from "../../platform/sessions.ts";
 
 const groupNotAllowed = (what: string) => new HttpError(403, `Only ${what} may use this operation`, "CUSTOMER_GROUP_NOT_ALLOWED");
 
@@ -15,11 +13,9 @@ export interface Admin extends CustomerIdentity {
   rowId: number;
 }
 
-export function empowermentAccess(deps: { db: Database; sessions: CustomerSessions }) {
-  const { db, sessions } = deps;
+export function empowermentAccess(db: Database) {
   return {
-    async requireAdmin(request: FastifyRequest, reply: FastifyReply): Promise<Admin> {
-      const customer = await requireCustomer(sessions, request, reply);
+    async admin(customer: CustomerIdentity): Promise<Admin> {
       const [row] = await db.rows<{ id: number; customer_group: string; is_empowerment_admin: boolean }>(
         sql`select id, customer_group, is_empowerment_admin from customers where uuid = ${customer.id.toLowerCase()}::uuid`,
       );
@@ -29,8 +25,7 @@ export function empowermentAccess(deps: { db: Database; sessions: CustomerSessio
       return { ...customer, rowId: row.id };
     },
 
-    async requireCrew(request: FastifyRequest, reply: FastifyReply): Promise<CustomerIdentity> {
-      const customer = await requireCustomer(sessions, request, reply);
+    crew(customer: CustomerIdentity): CustomerIdentity {
       if (customer.group !== "EMPOWERMENT") throw groupNotAllowed("members of the empowerment programme");
       return customer;
     },

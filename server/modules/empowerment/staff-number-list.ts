@@ -35,3 +35,6 @@ export function parseStaffNumberList(text: string): StaffListResult {
   if (found.size === 0) return { problem: "lists no staff number" };
   return { staffNumbers: [...found].sort() };
 }
+
+/** The file as it may be uploaded (the contract's `pncList`). */
+export const STAFF_LIST_UPLOAD = { maxBytes: 100 * 1024, contentTypes: ["text/csv", "text/plain", "application/octet-stream"] } as const;
