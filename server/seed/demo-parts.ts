@@ -3,6 +3,7 @@
 // gains it on the next start, and seeding twice changes nothing.
 import type { Database } from "../db/client.ts";
 import { demoCustomers, demoStaffDirectory } from "../modules/customers/demo-customers.ts";
+import { demoEmpowerment } from "../modules/empowerment/demo-empowerment.ts";
 import { demoContentDocuments } from "./content-documents.ts";
 import { demoCoupons } from "./coupons.ts";
 import { demoRelayPoints } from "./relay-points.ts";
@@ -16,4 +17,4 @@ export interface DemoPart {
   seedIfEmpty(db: Database, options: SeedOptions): Promise<boolean>;
 }
 
-export const DEMO_PARTS: DemoPart[] = [demoContentDocuments, demoCoupons, demoShippingRules, demoStaffDirectory, demoCustomers, demoRelayPoints];
+export const DEMO_PARTS: DemoPart[] = [demoContentDocuments, demoCoupons, demoShippingRules, demoStaffDirectory, demoCustomers, demoEmpowerment, demoRelayPoints];

@@ -26,6 +26,7 @@ export const demoCustomers: DemoPart = {
             twoFactorEnabled: demo.twoFactor,
             newsletterSubscribed: demo.newsletter ?? false,
             isEmpowermentAdmin: demo.isEmpowermentAdmin ?? false,
+            staffNumber: demo.staffNumber ?? null,
             defaultShippingAddress: demo.defaultShipping ?? null,
             defaultBillingAddress: demo.defaultBilling ?? null,
           })

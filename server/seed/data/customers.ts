@@ -29,6 +29,8 @@ export interface DemoCustomer {
   gpnetId?: string;
   miles?: number;
   isEmpowermentAdmin?: boolean;
+  /** The staff number that keys an EMPOWERMENT account's money pots. */
+  staffNumber?: string;
   newsletter?: boolean;
   birthDate?: string;
   addresses?: DemoAddress[];
@@ -66,6 +68,7 @@ export const DEMO_CUSTOMERS: DemoCustomer[] = [
     group: "EMPOWERMENT",
     locale: "fr_FR",
     twoFactor: false,
+    staffNumber: "PN300003",
     addresses: [{ name: "Domicile", firstName: "Louis", lastName: "Fournier", street: "8 avenue Louise", city: "Bruxelles", postCode: "1050", country: "BE", phone: "+32470123456" }],
     defaultShipping: "Domicile",
     defaultBilling: "Domicile",
