@@ -66,14 +66,10 @@ describe.each(backends())("the API on $name", (backend) => {
       const body = response.json();
       expect(body.status).toBe(response.statusCode);
       expect(typeof body.message).toBe("string");
+      if (response.statusCode === 501) {
+        expect(body).toEqual({ status: 501, message: `Operation ${operation.operationId} is not implemented yet`, code: "NOT_IMPLEMENTED" });
+      }
     }
-    const pending = await shop.request({ method: "GET", url: "/api/v1/empowerment/money-pot/current" });
-    expect(pending.statusCode).toBe(501);
-    expect(pending.json()).toEqual({
-      status: 501,
-      message: "Operation getCurrentMoneyPot is not implemented yet",
-      code: "NOT_IMPLEMENTED",
-    });
   });
 
   it("never answers 500 or leaks a stack, whatever the input", async () => {
