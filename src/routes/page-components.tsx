@@ -23,12 +23,10 @@ function lazyPage<T extends Record<string, unknown>>(importer: () => Promise<T>,
 /** The checkout's pages, not built yet: one page says which step is coming (src/features/checkout). */
 type ComingPageId =
   | "checkout"
-  | "empowermentCheckout"
   | "empowermentSignIn"
-  | "configureEmpowerment"
   | "habileSignIn";
 
-type ComingStep = Exclude<ComingPageId, "checkout">;
+type ComingStep = Exclude<ComingPageId, "checkout"> | "empowermentCheckout" | "configureEmpowerment";
 
 declare module "@tanstack/react-router" {
   interface StaticDataRouteOption {
@@ -63,6 +61,8 @@ export const pageComponents: Record<Exclude<PageId, ComingPageId>, RouteComponen
   paymentResult: lazyPage(checkoutPages, "PaymentResultPage"),
   paymentWaiting: lazyPage(checkoutPages, "PaymentRetryPage"),
   thankYou: lazyPage(checkoutPages, "ThankYouPage"),
+  empowermentCheckout: lazyPage(checkoutPages, "EmpowermentCheckoutPage"),
+  configureEmpowerment: lazyPage(() => withTexts(import("../features/empowerment/configure-empowerment-page.tsx"), "customer"), "ConfigureEmpowermentPage"),
 };
 
 // The shop's layout comes with the start; the others load with the first page that uses them.

@@ -13,3 +13,4 @@ export { PaymentReturnPage } from "../features/checkout/payment/payment-return-p
 export { PaymentResultPage } from "../features/checkout/payment/payment-result-page.tsx";
 export { PaymentRetryPage } from "../features/checkout/payment/payment-retry-page.tsx";
 export { ThankYouPage } from "../features/checkout/payment/thank-you-page.tsx";
+export { EmpowermentCheckoutPage } from "../features/checkout/empowerment/empowerment-checkout-page.tsx";
