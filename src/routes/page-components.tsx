@@ -62,7 +62,8 @@ export const pageComponents: Record<Exclude<PageId, ComingPageId>, RouteComponen
   paymentWaiting: lazyPage(checkoutPages, "PaymentRetryPage"),
   thankYou: lazyPage(checkoutPages, "ThankYouPage"),
   empowermentCheckout: lazyPage(checkoutPages, "EmpowermentCheckoutPage"),
-  configureEmpowerment: lazyPage(() => withTexts(import("../features/empowerment/configure-empowerment-page.tsx"), "customer"), "ConfigureEmpowermentPage"),
+  // With the checkout's part, as its coming page was: one more part would weigh on the start file.
+  configureEmpowerment: lazyPage(checkoutPages, "ConfigureEmpowermentPage"),
 };
 
 // The shop's layout comes with the start; the others load with the first page that uses them.
