@@ -10,7 +10,6 @@ import { LazyDialog, LazyPart, useAfterFirstRender } from "../app/lazy-part.tsx"
 import { BottomBar } from "./bottom-bar.tsx";
 import { FlyingBlueBar } from "./flying-blue-bar.tsx";
 import { Header } from "./header.tsx";
-import { MoneyPotSlot } from "./money-pot-slot.tsx";
 import { ConsentBanner } from "../features/consent/consent-banner.tsx";
 import { Footer, LoginModal, MenuModal, NotificationsArea, SearchModal } from "./lazy-parts.ts";
 import "./layout.css";
@@ -32,7 +31,6 @@ export function LanguageLayout() {
         {_("common.skipToContent")}
       </a>
       <FlyingBlueBar />
-      <MoneyPotSlot />
       <Header />
       <main id="main" tabIndex={-1} className="site__main">
         <Outlet />

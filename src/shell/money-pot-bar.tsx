@@ -1,6 +1,6 @@
 // The money pot of a signed-in Empowerment customer, above the header (where Flying blue members see
 // their miles): what is left of this month's budget. Loaded apart from the start, for that group only
-// (src/shell/money-pot-slot.tsx); asked again after each empowerment order.
+// (src/shell/flying-blue-bar.tsx); asked again after each empowerment order.
 import { useLingui } from "@lingui/react";
 import { useQuery } from "@tanstack/react-query";
 import { isMoneyPotMissing, moneyPotQuery } from "../api/queries/money-pot.ts";

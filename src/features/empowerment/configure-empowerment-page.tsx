@@ -3,7 +3,7 @@
 // member covered, with the file of their staff numbers if it changes; below, what is set for the
 // coming months, with who is covered. The route's guard lets only a {product} employee in.
 import { useLingui } from "@lingui/react";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery } from "@tanstack/react-query";
 import { useStore, type AnyFieldApi } from "@tanstack/react-form";
 import { useEffect, useMemo, useRef, useState, type FocusEvent, type ReactNode } from "react";
 import { isSetupRefusal, sendEmpowermentSetup, type SetupRequest } from "../../api/empowerment-setup.ts";
@@ -15,7 +15,7 @@ import { useLang } from "../../i18n/use-lang.ts";
 import { FormField } from "../../ui/form-field.tsx";
 import { firstErrorId, useFieldBinding, useShopForm } from "../../ui/shop-form.ts";
 import { useSeo } from "../../ui/use-seo.ts";
-import { monthOptions, periodOf, SetupFormSchema, STAFF_FILE_ACCEPT, STAFF_FILE_MAX_BYTES, type SetupFormState } from "./setup-schema.ts";
+import { monthOptions, periodOf, SetupFormSchema, STAFF_FILE_ACCEPT, STAFF_FILE_MAX_BYTES, staffFileErrorId, type SetupFormState } from "./setup-schema.ts";
 import "./empowerment.css";
 
 type SetupField = keyof SetupFormState;
@@ -71,8 +71,7 @@ export function ConfigureEmpowermentPage() {
 function SetupForm() {
   const { _ } = useLingui();
   const lang = useLang();
-  const { api } = useShopContext();
-  const queryClient = useQueryClient();
+  const { api, queryClient } = useShopContext();
   const months = useMemo(() => monthOptions(new Date()), []);
   const [refused, setRefused] = useState<Partial<Record<SetupField, Refusal>>>({});
   const [fileInputKey, setFileInputKey] = useState(0);
@@ -86,10 +85,10 @@ function SetupForm() {
     defaultValues,
     schema: SetupFormSchema,
     busy: mutation.isPending,
-    onSubmit: async ({ output }) => {
+    onSubmit: async ({ output, values }) => {
       setRefused({});
       try {
-        await mutation.mutateAsync({ monthlyBudgetAmount: output.amount, month: output.period.month, year: output.period.year, pncList: output.pncList });
+        await mutation.mutateAsync({ monthlyBudgetAmount: output.amount, month: output.period.month, year: output.period.year, pncList: values.pncList });
         setFileInputKey((key) => key + 1);
         form.setFieldValue("pncList", null);
       } catch (error) {
@@ -150,7 +149,7 @@ function SetupForm() {
             </TextField>
           )}
         </form.Field>
-        <form.Field name="pncList">
+        <form.Field name="pncList" validators={{ onDynamic: ({ value }) => staffFileErrorId(value) }}>
           {(field) => (
             <FileField
               key={fileInputKey}

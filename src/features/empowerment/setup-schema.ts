@@ -44,8 +44,8 @@ export const budgetAmountSchema = v.pipe(
   v.nonEmpty("empowerment.setup.amount.required"),
   v.regex(EUROS, "empowerment.setup.amount.error"),
   v.transform((text) => eurosToCents(text) ?? 0),
-  v.minValue(1, "empowerment.setup.amount.positive"),
-  v.maxValue(MAX_BUDGET_CENTS, "empowerment.setup.amount.tooHigh"),
+  v.check((cents) => cents > 0, "empowerment.setup.amount.positive"),
+  v.check((cents) => cents <= MAX_BUDGET_CENTS, "empowerment.setup.amount.tooHigh"),
 );
 
 const periodSchema = v.pipe(
@@ -55,22 +55,17 @@ const periodSchema = v.pipe(
   v.transform((text) => ({ year: Number.parseInt(text.slice(0, 4), 10), month: Number.parseInt(text.slice(5), 10) })),
 );
 
-export const staffFileSchema = v.nullable(
-  v.pipe(
-    v.instance(File),
-    v.rawCheck(({ dataset, addIssue }) => {
-      if (!dataset.typed) return;
-      const problem = staffFileProblem(dataset.value);
-      if (problem) addIssue({ message: problem });
-    }),
-  ),
-);
-
+/** The typed fields' rules. The file is judged by `staffFileProblem` as the field's own check: a
+ *  File is no text, and these rules use only what the start of the app already loads of valibot. */
 export const SetupFormSchema = v.object({
   period: periodSchema,
   amount: budgetAmountSchema,
-  pncList: staffFileSchema,
 });
+
+/** The file field's check: its problem's message id, if any. */
+export function staffFileErrorId(file: File | null): string | undefined {
+  return file === null ? undefined : (staffFileProblem(file) ?? undefined);
+}
 
 export interface SetupFormState {
   /** `2026-03`: the month and its year. */
