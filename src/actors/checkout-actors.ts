@@ -14,13 +14,13 @@ import type {
 } from "../../machines/checkout/checkout.types.ts";
 import { unwrap, type ApiClient } from "../api/client.ts";
 
-function fetchFreshCartActor(api: ApiClient) {
+export function fetchFreshCartActor(api: ApiClient) {
   return fromPromise<Cart, CartIdInput>(({ input, signal }) =>
     unwrap(api.GET("/shopping-cart/{id}", { params: { path: { id: input.cartId } }, signal })),
   );
 }
 
-function setShippingAddressActor(api: ApiClient) {
+export function setShippingAddressActor(api: ApiClient) {
   return fromPromise<Cart, ShippingAddressInput>(({ input, signal }) =>
     unwrap(
       api.PUT("/shopping-cart/shipping-address", {
@@ -32,7 +32,7 @@ function setShippingAddressActor(api: ApiClient) {
   );
 }
 
-function setBillingAddressActor(api: ApiClient) {
+export function setBillingAddressActor(api: ApiClient) {
   return fromPromise<Cart, BillingAddressInput>(({ input, signal }) =>
     unwrap(
       api.PUT("/shopping-cart/billing-address", {
@@ -44,7 +44,7 @@ function setBillingAddressActor(api: ApiClient) {
   );
 }
 
-function setShipmentMethodsActor(api: ApiClient) {
+export function setShipmentMethodsActor(api: ApiClient) {
   return fromPromise<Cart, ShipmentMethodsInput>(({ input, signal }) =>
     unwrap(
       api.PUT("/shopping-cart/shipment-methods", {

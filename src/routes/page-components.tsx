@@ -23,12 +23,10 @@ function lazyPage<T extends Record<string, unknown>>(importer: () => Promise<T>,
 /** The checkout's pages, not built yet: one page says which step is coming (src/features/checkout). */
 type ComingPageId =
   | "checkout"
-  | "empowermentCheckout"
   | "empowermentSignIn"
-  | "configureEmpowerment"
   | "habileSignIn";
 
-type ComingStep = Exclude<ComingPageId, "checkout">;
+type ComingStep = Exclude<ComingPageId, "checkout"> | "empowermentCheckout" | "configureEmpowerment";
 
 declare module "@tanstack/react-router" {
   interface StaticDataRouteOption {
@@ -63,6 +61,9 @@ export const pageComponents: Record<Exclude<PageId, ComingPageId>, RouteComponen
   paymentResult: lazyPage(checkoutPages, "PaymentResultPage"),
   paymentWaiting: lazyPage(checkoutPages, "PaymentRetryPage"),
   thankYou: lazyPage(checkoutPages, "ThankYouPage"),
+  empowermentCheckout: lazyPage(checkoutPages, "EmpowermentCheckoutPage"),
+  // With the checkout's part, as its coming page was: one more part would weigh on the start file.
+  configureEmpowerment: lazyPage(checkoutPages, "ConfigureEmpowermentPage"),
 };
 
 // The shop's layout comes with the start; the others load with the first page that uses them.

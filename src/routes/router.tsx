@@ -185,7 +185,7 @@ function languageTree<L extends Lang>(lang: L) {
   const configureEmpowerment = createRoute({
     getParentRoute: () => shop,
     path: own("configureEmpowerment", lang),
-    component: ComingStepPage, staticData: { comingStep: "configureEmpowerment" },
+    component: pageComponents.configureEmpowerment,
     beforeLoad: async ({ context }) => (await guards()).empowermentAdminGuard(context, at),
     ...PAGE_OPTIONS,
   });
@@ -227,8 +227,7 @@ function languageTree<L extends Lang>(lang: L) {
   const empowermentCheckout = createRoute({
     getParentRoute: () => checkoutLayout,
     path: own("empowermentCheckout", lang),
-    component: ComingStepPage,
-    staticData: { comingStep: "empowermentCheckout" },
+    component: pageComponents.empowermentCheckout,
     beforeLoad: async ({ context }) => (await guards()).empowermentCheckoutGuard(context, at),
     ...PAGE_OPTIONS,
   });

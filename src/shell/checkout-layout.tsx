@@ -3,11 +3,13 @@
 // lead away from paying. The checkout routes use it as their layout route component.
 import { useLingui } from "@lingui/react";
 import { Link } from "@tanstack/react-router";
-import type { ReactNode } from "react";
+import { useContext, type ReactNode } from "react";
+import { SessionContext } from "../app/session.ts";
 import { useLang } from "../i18n/use-lang.ts";
 import { pagePath } from "../../common/pages.ts";
 import { BrandLogo } from "./brand-logo.tsx";
 import { FocusedLayout } from "./minimal-layouts.tsx";
+import { MoneyPotBar } from "./money-pot-bar.tsx";
 import "./checkout-layout.css";
 
 /** Layout route component (renders the child route) or wrapper (renders `children`). */
@@ -22,8 +24,11 @@ export function CheckoutLayout({ children }: { children?: ReactNode }) {
 function CheckoutHeader() {
   const { _ } = useLingui();
   const lang = useLang();
+  // Empowerment customers keep their money pot in sight while they order.
+  const empowerment = useContext(SessionContext)?.customer?.customerGroup === "EMPOWERMENT";
   return (
     <header className="checkout-header">
+      {empowerment && <MoneyPotBar />}
       <div className="container checkout-header__bar">
         <BrandLogo />
         <p className="checkout-header__secure">

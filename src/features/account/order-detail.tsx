@@ -17,7 +17,7 @@ import { useLang } from "../../i18n/use-lang.ts";
 import { pagePath } from "../../../common/pages.ts";
 import type { components } from "../../../common/api/schema.gen.ts";
 import { cardBrandOf } from "../../../common/card-brands.ts";
-import { formatOrderDate } from "./order-labels.ts";
+import { formatOrderDate, isPaidFromMoneyPot } from "./order-labels.ts";
 import { fetchOrderInvoice, saveFile } from "./order-invoice.ts";
 import { orderByReferenceQuery } from "./order-query.ts";
 import type { Order } from "./orders-query.ts";
@@ -171,6 +171,13 @@ function OrderContent({ order, lang }: { order: Order; lang: Lang }) {
         <ShipmentView key={shipment.id} shipment={shipment} lang={lang} />
       ))}
 
+      {order.customCardMessage && (
+        <>
+          <h3>{_("account.orders.cardMessage")}</h3>
+          <blockquote className="order-detail__card-message">{order.customCardMessage}</blockquote>
+        </>
+      )}
+
       <div className="order-detail__columns">
         <div>
           <h3>{_("account.orders.billingAddress")}</h3>
@@ -178,7 +185,9 @@ function OrderContent({ order, lang }: { order: Order; lang: Lang }) {
         </div>
         <div>
           <h3>{_("account.orders.payment")}</h3>
-          {order.payment ? (
+          {isPaidFromMoneyPot(order) ? (
+            <p>{_("account.orders.paidFromPot")}</p>
+          ) : order.payment ? (
             <p>
               {cardBrandOf(order.payment.method) ? _("account.orders.paymentCardBrand", { brand: cardBrandOf(order.payment.method) }) : _("account.orders.paymentCard")}
               <br />

@@ -9,7 +9,7 @@ import { useLang } from "../../i18n/use-lang.ts";
 import { formatPrice } from "../../i18n/format.ts";
 import { Pagination } from "../../ui/pagination.tsx";
 import { OrderDetail } from "./order-detail.tsx";
-import { formatOrderDate } from "./order-labels.ts";
+import { formatOrderDate, isPaidFromMoneyPot } from "./order-labels.ts";
 import { ordersPageQuery } from "./orders-query.ts";
 
 export function OrderHistory({ customer }: { customer: Customer }) {
@@ -70,7 +70,10 @@ function OrderList({ customer }: { customer: Customer }) {
                   </Link>
                 </th>
                 <td>{formatOrderDate(order.paymentDate ?? order.createdAt, lang)}</td>
-                <td>{_(`account.orders.status.${order.status}`)}</td>
+                <td>
+                  {_(`account.orders.status.${order.status}`)}
+                  {isPaidFromMoneyPot(order) && <span className="account-orders__pot">{_("account.orders.paidFromPot")}</span>}
+                </td>
                 <td>{_("account.orders.itemCount", { count: order.itemCount })}</td>
                 <td>{formatPrice(order.totalPrice.taxIncluded, lang)}</td>
               </tr>

@@ -1,5 +1,11 @@
-// How the account writes an order's dates.
+// How the account writes an order's dates, and how it was paid.
 import type { Lang } from "../../i18n/i18n.ts";
+import type { Order } from "./orders-query.ts";
+
+/** SPEC §7: an empowerment order is paid from the crew member's money pot, not by card. */
+export function isPaidFromMoneyPot(order: Pick<Order, "payment">): boolean {
+  return order.payment?.method === "moneyPot";
+}
 
 const dateFormats = new Map<Lang, Intl.DateTimeFormat>();
 
