@@ -9,6 +9,7 @@ const OTP_EXPIRED_MESSAGE = "One time password is expired";
 
 const HTTP_BAD_REQUEST = 400;
 const HTTP_UNAUTHORIZED = 401;
+const HTTP_FORBIDDEN = 403;
 const HTTP_NOT_FOUND = 404;
 const HTTP_CONFLICT = 409;
 const HTTP_TOO_MANY_REQUESTS = 429;
@@ -86,4 +87,21 @@ export function codeErrorId(error: unknown): AuthErrorId {
 export function attemptsLeftOf(error: unknown): number | null {
   const failure = codeFailure(error);
   return failure.kind === "mismatch" ? failure.attemptsLeft : null;
+}
+
+/** The single sign-on's codes of the contract (401), each with its message. */
+const SINGLE_SIGN_ON_REJECTIONS: Readonly<Record<string, AuthErrorId>> = {
+  SSO_STATE_REJECTED: "sso.error.state",
+  SSO_CODE_REJECTED: "sso.error.code",
+  SSO_TOKEN_REJECTED: "sso.error.token",
+};
+
+/** The single sign-on's start or code exchange failed: what the shopper is told. */
+export function singleSignOnErrorId(error: unknown): AuthErrorId {
+  const status = statusOf(error);
+  if (status === HTTP_UNAUTHORIZED) return SINGLE_SIGN_ON_REJECTIONS[field(error, "code") ?? ""] ?? "sso.error.code";
+  if (status === HTTP_FORBIDDEN) return "sso.error.incomplete";
+  if (status === HTTP_CONFLICT) return "errors.login.allReadyExist";
+  if (status === HTTP_TOO_MANY_REQUESTS) return "auth.error.tooManyRequests";
+  return "errors.server.access";
 }
