@@ -14,6 +14,7 @@ const infoPages = () => withTexts(import("../features/content/info-pages.tsx"), 
 const errorPages = () => withTexts(import("../features/errors/error-pages.tsx"), "browsing");
 const accountPage = () => withTexts(import("../features/account/account-page.tsx"), "customer");
 const checkoutPages = () => withTexts(import("../shell/checkout-pages.ts"), "customer");
+const singleSignOnPages = () => withTexts(import("../features/auth/single-sign-on-pages.tsx"), "customer");
 
 /** A page's component, loaded when needed; a download that stalls fails like a lost one. */
 function lazyPage<T extends Record<string, unknown>>(importer: () => Promise<T>, exportName: keyof T & string): RouteComponent {
@@ -24,9 +25,7 @@ function lazyPage<T extends Record<string, unknown>>(importer: () => Promise<T>,
 type ComingPageId =
   | "checkout"
   | "empowermentCheckout"
-  | "empowermentSignIn"
-  | "configureEmpowerment"
-  | "habileSignIn";
+  | "configureEmpowerment";
 
 type ComingStep = Exclude<ComingPageId, "checkout">;
 
@@ -63,6 +62,8 @@ export const pageComponents: Record<Exclude<PageId, ComingPageId>, RouteComponen
   paymentResult: lazyPage(checkoutPages, "PaymentResultPage"),
   paymentWaiting: lazyPage(checkoutPages, "PaymentRetryPage"),
   thankYou: lazyPage(checkoutPages, "ThankYouPage"),
+  empowermentSignIn: lazyPage(singleSignOnPages, "EmpowermentSignInPage"),
+  habileSignIn: lazyPage(singleSignOnPages, "HabileSignInPage"),
 };
 
 // The shop's layout comes with the start; the others load with the first page that uses them.

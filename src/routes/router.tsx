@@ -23,7 +23,7 @@ import { searchPageSearchSchema } from "../features/search/search-params.ts";
 import { activateLanguage, withTexts } from "../i18n/i18n.ts";
 import { listingSearchSchema, listingStateOf, toListingParams } from "../ui/listing/listing-search.ts";
 import { PagePlaceholder } from "../ui/page-placeholder.tsx";
-import { BlankLayout, CheckoutError, CheckoutLayout, ComingStepPage, LanguageLayout, NotFoundPage, pageComponents, WaitingLayout } from "./page-components.tsx";
+import { BlankLayout, CheckoutLayout, ComingStepPage, LanguageLayout, NotFoundPage, pageComponents, WaitingLayout } from "./page-components.tsx";
 import { parseSearch, stringifySearch } from "./search-string.ts";
 
 export interface RouterContext {
@@ -73,6 +73,18 @@ const guards = () => withTexts(import("./guards.tsx"), "customer");
 
 /** The account's invitation to sign in, where its guard refused a visitor who is not signed in. */
 const AccountError = lazyRouteComponent(guards, "AccountError");
+/** Where a guard's single sign-on could not start (else the usual error view). */
+const GuardError = lazyRouteComponent(guards, "GuardError");
+const CheckoutGuardError = lazyRouteComponent(guards, "CheckoutGuardError");
+
+/** SPEC §2 Guards: the programme's flag held for the tab; read at once so that, without it, no guard code loads. */
+function holdsEmpowermentFlag(): boolean {
+  try {
+    return window.sessionStorage.getItem("empowerment") !== null;
+  } catch {
+    return false;
+  }
+}
 
 
 /** What every page route shares: the shell paints without waiting for the page's code. */
@@ -96,7 +108,16 @@ function languageTree<L extends Lang>(lang: L) {
   });
 
   // ── The shop's layout: header, category menu, footer, cart sidebar and the shell's dialogs.
-  const shop = createRoute({ getParentRoute: () => languageRoute, id: "shop", component: LanguageLayout });
+  // With the employee programme's flag, only its beneficiaries browse: the others sign in first.
+  const shop = createRoute({
+    getParentRoute: () => languageRoute,
+    id: "shop",
+    component: LanguageLayout,
+    beforeLoad: async ({ context, location, preload }) => {
+      if (holdsEmpowermentFlag()) await (await guards()).employeeFlagGuard(context, location.href, preload);
+    },
+    errorComponent: GuardError,
+  });
 
   const home = createRoute({
     getParentRoute: () => shop,
@@ -186,7 +207,8 @@ function languageTree<L extends Lang>(lang: L) {
     getParentRoute: () => shop,
     path: own("configureEmpowerment", lang),
     component: ComingStepPage, staticData: { comingStep: "configureEmpowerment" },
-    beforeLoad: async ({ context }) => (await guards()).empowermentAdminGuard(context, at),
+    beforeLoad: async ({ context, preload }) => (await guards()).empowermentAdminGuard(context, at, preload),
+    errorComponent: GuardError,
     ...PAGE_OPTIONS,
   });
 
@@ -216,8 +238,8 @@ function languageTree<L extends Lang>(lang: L) {
       getParentRoute: () => checkoutLayout,
       path: own(page, lang),
       component,
-      beforeLoad: async ({ context }) => (await guards()).checkoutGuard(context, at, step),
-      errorComponent: CheckoutError,
+      beforeLoad: async ({ context, preload }) => (await guards()).checkoutGuard(context, at, step, preload),
+      errorComponent: CheckoutGuardError,
       ...PAGE_OPTIONS,
     });
   const checkoutSignIn = checkoutStep("checkoutSignIn", "signIn", pageComponents.checkoutSignIn);
@@ -229,7 +251,8 @@ function languageTree<L extends Lang>(lang: L) {
     path: own("empowermentCheckout", lang),
     component: ComingStepPage,
     staticData: { comingStep: "empowermentCheckout" },
-    beforeLoad: async ({ context }) => (await guards()).empowermentCheckoutGuard(context, at),
+    beforeLoad: async ({ context, preload }) => (await guards()).empowermentCheckoutGuard(context, at, preload),
+    errorComponent: GuardError,
     ...PAGE_OPTIONS,
   });
   // The payment's pages after the step need a signed-in customer (the order and the cart are theirs).
@@ -270,7 +293,7 @@ function languageTree<L extends Lang>(lang: L) {
   const empowermentSignIn = createRoute({
     getParentRoute: () => waiting,
     path: own("empowermentSignIn", lang),
-    component: ComingStepPage, staticData: { comingStep: "empowermentSignIn" },
+    component: pageComponents.empowermentSignIn,
     validateSearch: empowermentSignInSearchSchema,
     beforeLoad: ({ search }) => {
       if (!search.context || !search.client) throw redirect({ to: pagePath("unauthorized", at), replace: true });
@@ -278,11 +301,11 @@ function languageTree<L extends Lang>(lang: L) {
     ...PAGE_OPTIONS,
   });
 
-  // SPEC §2: needs `code` in the query, otherwise /401.
+  // SPEC §2: needs `code` in the query, otherwise /401 (with the `state` the provider sends back).
   const habileSignIn = createRoute({
     getParentRoute: () => waiting,
     path: own("habileSignIn", lang),
-    component: ComingStepPage, staticData: { comingStep: "habileSignIn" },
+    component: pageComponents.habileSignIn,
     validateSearch: habileSignInSearchSchema,
     beforeLoad: ({ search }) => {
       if (!search.code) throw redirect({ to: pagePath("unauthorized", at), replace: true });
@@ -347,7 +370,7 @@ const paymentRetrySearchSchema = v.object({ reason: queryWord });
 const paymentReturnSearchSchema = v.object({ cartUuid: queryWord, redirectResult: queryWord });
 const paymentResultSearchSchema = v.object({ cartUuid: queryWord });
 const empowermentSignInSearchSchema = v.object({ context: queryWord, client: queryWord });
-const habileSignInSearchSchema = v.object({ code: queryWord });
+const habileSignInSearchSchema = v.object({ code: queryWord, state: queryWord });
 
 /** A route's parameters as the page table declares them (see `languageTree`: the router cannot
  *  resolve them for a language that is still a type parameter; the path is the table's, so they are these). */
