@@ -1,7 +1,7 @@
 // How the dialog reads a failed call (SPEC §8): a status for the login, register and forgot views,
 // and for the code view the server's message split on '|' (message, then the attempts left).
 import { statusOf } from "../shared/http-status.ts";
-import type { AuthErrorId, AuthFlow } from "./auth.types.ts";
+import type { AuthErrorId, AuthFlow, SingleSignOnFailure } from "./auth.types.ts";
 
 const OTP_MISMATCH_MESSAGE = "The provided one time password doesn't match";
 const OTP_TOO_MANY_MESSAGE = "Too much attempts for one time password";
@@ -89,19 +89,19 @@ export function attemptsLeftOf(error: unknown): number | null {
   return failure.kind === "mismatch" ? failure.attemptsLeft : null;
 }
 
-/** The single sign-on's codes of the contract (401), each with its message. */
-const SINGLE_SIGN_ON_REJECTIONS: Readonly<Record<string, AuthErrorId>> = {
-  SSO_STATE_REJECTED: "sso.error.state",
-  SSO_CODE_REJECTED: "sso.error.code",
-  SSO_TOKEN_REJECTED: "sso.error.token",
+/** The single sign-on's codes of the contract (401). */
+const SINGLE_SIGN_ON_REJECTIONS: Readonly<Record<string, SingleSignOnFailure>> = {
+  SSO_STATE_REJECTED: "stateRejected",
+  SSO_CODE_REJECTED: "codeRejected",
+  SSO_TOKEN_REJECTED: "tokenRejected",
 };
 
-/** The single sign-on's start or code exchange failed: what the shopper is told. */
-export function singleSignOnErrorId(error: unknown): AuthErrorId {
+/** Why the single sign-on's start or code exchange failed. */
+export function singleSignOnFailureOf(error: unknown): SingleSignOnFailure {
   const status = statusOf(error);
-  if (status === HTTP_UNAUTHORIZED) return SINGLE_SIGN_ON_REJECTIONS[field(error, "code") ?? ""] ?? "sso.error.code";
-  if (status === HTTP_FORBIDDEN) return "sso.error.incomplete";
-  if (status === HTTP_CONFLICT) return "errors.login.allReadyExist";
-  if (status === HTTP_TOO_MANY_REQUESTS) return "auth.error.tooManyRequests";
-  return "errors.server.access";
+  if (status === HTTP_UNAUTHORIZED) return SINGLE_SIGN_ON_REJECTIONS[field(error, "code") ?? ""] ?? "codeRejected";
+  if (status === HTTP_FORBIDDEN) return "identityIncomplete";
+  if (status === HTTP_CONFLICT) return "accountExists";
+  if (status === HTTP_TOO_MANY_REQUESTS) return "tooManyRequests";
+  return "unavailable";
 }

@@ -15,7 +15,7 @@
 // the one this tab kept fails without calling the server; otherwise the code is exchanged and the
 // shopper is signed in as with the other sign-ins.
 import { assign, fromPromise, setup } from "xstate";
-import { attemptsLeftOf, codeErrorId, formErrorId, keepsCodeView, singleSignOnErrorId } from "./auth-errors.ts";
+import { attemptsLeftOf, codeErrorId, formErrorId, keepsCodeView, singleSignOnFailureOf } from "./auth-errors.ts";
 import {
   CODE_ATTEMPTS,
   type AuthContext,
@@ -35,6 +35,7 @@ import {
   type SignedIn,
   type SignInInput,
   type SignInOutput,
+  type SingleSignOnFailure,
   type SingleSignOnRequest,
   type SingleSignOnReturn,
   type SingleSignOnStart,
@@ -44,7 +45,7 @@ import {
 const flowOfTab = (tab: AuthTab): AuthFlow => (tab === "employee" ? "gpnet" : "personal");
 
 function closedContext(flow: AuthFlow): AuthContext {
-  return { flow, reloaded: false, email: "", password: "", gpnetId: null, attemptsLeft: null, errorId: null, singleSignOn: null, authorization: null };
+  return { flow, reloaded: false, email: "", password: "", gpnetId: null, attemptsLeft: null, errorId: null, singleSignOn: null, authorization: null, singleSignOnFailure: null };
 }
 
 export const authMachine = setup({
@@ -107,7 +108,8 @@ export const authMachine = setup({
     // A single sign-on leaves the forms behind: what they held is not needed when the shopper comes back.
     requestSingleSignOn: assign(({ context }, params: SingleSignOnRequest) => ({ ...closedContext("gpnet"), reloaded: context.reloaded, singleSignOn: params })),
     takeAuthorization: assign((_, params: SingleSignOnReturn) => ({ ...closedContext("gpnet"), authorization: params })),
-    forgetRequest: assign({ singleSignOn: null, errorId: null }),
+    forgetRequest: assign({ singleSignOn: null, singleSignOnFailure: null }),
+    failSingleSignOn: assign((_, params: { failure: SingleSignOnFailure }) => ({ singleSignOnFailure: params.failure })),
     forgetAuthorization: assign({ authorization: null }),
     /** Provided by the app: keep the state, the habile type and the return address for this tab (sessionStorage). */
     keepSingleSignOn: (_, _params: KeptSingleSignOn) => {},
@@ -415,7 +417,7 @@ export const authMachine = setup({
                     { type: "goToAuthorization", params: ({ event }) => ({ url: event.output.authorizationUrl }) },
                   ],
                 },
-                onError: { target: "failed", actions: { type: "setError", params: ({ event }) => ({ errorId: singleSignOnErrorId(event.error) }) } },
+                onError: { target: "failed", actions: { type: "failSingleSignOn", params: ({ event }) => ({ failure: singleSignOnFailureOf(event.error) }) } },
               },
             },
             leaving: {
@@ -451,7 +453,7 @@ export const authMachine = setup({
                 { type: "goToAuthorization", params: ({ event }) => ({ url: event.output.authorizationUrl }) },
               ],
             },
-            onError: { target: "failed", actions: { type: "setError", params: ({ event }) => ({ errorId: singleSignOnErrorId(event.error) }) } },
+            onError: { target: "failed", actions: { type: "failSingleSignOn", params: ({ event }) => ({ failure: singleSignOnFailureOf(event.error) }) } },
           },
         },
         leaving: {
@@ -464,7 +466,7 @@ export const authMachine = setup({
             { guard: "hasExpectedState", target: "exchanging" },
             {
               target: "failed",
-              actions: ["deleteToken", "forgetAuthorization", { type: "setError", params: { errorId: "sso.error.state" } }],
+              actions: ["deleteToken", "forgetAuthorization", { type: "failSingleSignOn", params: { failure: "stateRejected" } }],
             },
           ],
         },
@@ -488,12 +490,12 @@ export const authMachine = setup({
               },
               {
                 target: "failed",
-                actions: ["deleteToken", "forgetAuthorization", { type: "setError", params: { errorId: "errors.server.access" } }],
+                actions: ["deleteToken", "forgetAuthorization", { type: "failSingleSignOn", params: { failure: "unavailable" } }],
               },
             ],
             onError: {
               target: "failed",
-              actions: ["deleteToken", "forgetAuthorization", { type: "setError", params: ({ event }) => ({ errorId: singleSignOnErrorId(event.error) }) }],
+              actions: ["deleteToken", "forgetAuthorization", { type: "failSingleSignOn", params: ({ event }) => ({ failure: singleSignOnFailureOf(event.error) }) }],
             },
           },
         },

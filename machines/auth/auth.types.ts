@@ -39,6 +39,8 @@ export interface AuthContext {
   singleSignOn: SingleSignOnRequest | null;
   /** The provider's answer brought back to the return page, until it is exchanged. */
   authorization: SingleSignOnReturn | null;
+  /** Why the single sign-on failed, in its failed states. */
+  singleSignOnFailure: SingleSignOnFailure | null;
 }
 
 export interface SingleSignOnRequest {
@@ -157,11 +159,10 @@ export type AuthErrorId =
   | "errors.auth.timeOut"
   | "errors.notfound"
   | "auth.error.tooManyRequests"
-  | "auth.error.captcha"
-  | "sso.error.state"
-  | "sso.error.code"
-  | "sso.error.token"
-  | "sso.error.incomplete";
+  | "auth.error.captcha";
+
+/** Why a single sign-on failed (the contract's codes, then the statuses told apart); the view says it. */
+export type SingleSignOnFailure = "stateRejected" | "codeRejected" | "tokenRejected" | "identityIncomplete" | "accountExists" | "tooManyRequests" | "unavailable";
 
 /** A notification the dialog asks the app to show (a `notifications.push` without its type). */
 export interface AuthNotification {

@@ -2,7 +2,7 @@
 // the employees' identity provider stands, whether it was started from the login modal or by a page.
 import type { SnapshotFrom } from "xstate";
 import type { authMachine } from "./auth.machine.ts";
-import type { AuthErrorId } from "./auth.types.ts";
+import type { SingleSignOnFailure } from "./auth.types.ts";
 
 type AuthSnapshot = SnapshotFrom<typeof authMachine>;
 
@@ -19,9 +19,9 @@ export function selectSingleSignOnStatus(snapshot: AuthSnapshot): SingleSignOnSt
   return snapshot.matches("welcome") ? "signedIn" : "idle";
 }
 
-/** The start or the return failed: its message id. */
-export function selectSingleSignOnErrorId(snapshot: AuthSnapshot): AuthErrorId | null {
-  return selectSingleSignOnStatus(snapshot) === "failed" ? snapshot.context.errorId : null;
+/** The start or the return failed: why. */
+export function selectSingleSignOnFailure(snapshot: AuthSnapshot): SingleSignOnFailure | null {
+  return selectSingleSignOnStatus(snapshot) === "failed" ? snapshot.context.singleSignOnFailure : null;
 }
 
 /** The start has settled: the browser is leaving, or it failed (what a guard that started it waits for). */

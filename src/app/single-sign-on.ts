@@ -2,8 +2,8 @@
 // flags of the empowerment programme, what a tab keeps while the browser is at the identity provider,
 // and the trip there that a page or a guard asks the sign-in dialog for.
 import * as v from "valibot";
-import { hasSingleSignOnStartSettled, selectSingleSignOnErrorId, selectSingleSignOnStatus } from "../../machines/auth/single-sign-on.selectors.ts";
-import type { AuthErrorId, AuthEvent, HabileType, KeptSingleSignOn } from "../../machines/auth/auth.types.ts";
+import { hasSingleSignOnStartSettled, selectSingleSignOnFailure, selectSingleSignOnStatus } from "../../machines/auth/single-sign-on.selectors.ts";
+import type { AuthEvent, HabileType, KeptSingleSignOn, SingleSignOnFailure } from "../../machines/auth/auth.types.ts";
 import type { Auth } from "./session-provider.tsx";
 
 /** SPEC §3: the programme's context and client, held for the tab from the empowerment sign-in page on. */
@@ -53,11 +53,11 @@ export function forgetSingleSignOn(storage: SessionStore): void {
 
 /** The single sign-on could not start: what a page's error view says. */
 export class SingleSignOnFailed extends Error {
-  readonly errorId: AuthErrorId;
-  constructor(errorId: AuthErrorId) {
+  readonly failure: SingleSignOnFailure;
+  constructor(failure: SingleSignOnFailure) {
     super("the single sign-on could not start");
     this.name = "SingleSignOnFailed";
-    this.errorId = errorId;
+    this.failure = failure;
   }
 }
 
@@ -69,12 +69,12 @@ export async function leaveForSingleSignOn(auth: Pick<Auth, "dialog">, habileTyp
   const status = selectSingleSignOnStatus(dialog.getSnapshot());
   // One already on its way (started by the tab's button or another guard) is the one waited for.
   if (status !== "redirecting" && status !== "leaving") {
-    if (!dialog.getSnapshot().can(event)) throw new SingleSignOnFailed("errors.server.access");
+    if (!dialog.getSnapshot().can(event)) throw new SingleSignOnFailed("unavailable");
     dialog.send(event);
   }
   const settled = await waitFor(dialog, hasSingleSignOnStartSettled);
-  const errorId = selectSingleSignOnErrorId(settled);
-  if (errorId !== null) throw new SingleSignOnFailed(errorId);
+  const failure = selectSingleSignOnFailure(settled);
+  if (failure !== null) throw new SingleSignOnFailed(failure);
   return new Promise<never>(() => {});
 }
 

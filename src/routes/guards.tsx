@@ -14,7 +14,10 @@ import { settledCart } from "../app/use-cart.ts";
 import { CheckoutUnavailable, enterCheckout } from "../app/checkout-flow.ts";
 import { settledSession } from "../app/settled-session.ts";
 import { holdsEmpowermentFlag, leaveForSingleSignOn, SingleSignOnFailed } from "../app/single-sign-on.ts";
-import { SingleSignOnFailure } from "../features/auth/single-sign-on-pages.tsx";
+import { SingleSignOnFailureView } from "../features/auth/single-sign-on-pages.tsx";
+
+// The single sign-on's pages share this module's download (they and the guards' failure view are one piece).
+export { SingleSignOnPage } from "../features/auth/single-sign-on-pages.tsx";
 import type { CheckoutPlace } from "../../machines/checkout/checkout.selectors.ts";
 import type { CheckoutStep } from "../../machines/checkout/checkout.types.ts";
 import { ACCOUNT_TAB_SLUGS, accountTabOf } from "../features/account/account-tabs.ts";
@@ -27,8 +30,15 @@ const EMPOWERMENT_ADMIN_GROUP: CustomerGroup = "BRAND_EMPLOYEE";
 /** The programme's beneficiaries. */
 const EMPOWERMENT_GROUP: CustomerGroup = "EMPOWERMENT";
 
-/** What a guard decides: the page, the single sign-on first, /401, or another page. A preload (a
- *  link hovered) never leaves for the provider: the visit itself will. */
+/** A route's visit as its `beforeLoad` gets it. A preload (a link hovered) never leaves for the
+ *  provider: the visit itself will. */
+export interface Visit {
+  context: RouterContext;
+  preload: boolean;
+  location: { href: string };
+}
+
+/** What a guard decides: the page, the single sign-on first, /401, or another page. */
 export type Access = "enter" | "singleSignOn" | "unauthorized" | "checkout";
 
 const isBeneficiary = (customer: Customer | null) => customer?.customerGroup === EMPOWERMENT_GROUP;
@@ -56,9 +66,9 @@ export function empowermentCheckoutAccess(customer: Customer | null, flagHeld: b
 
 /** A shop page while the programme's flag is held (the route checks the flag first: without it this
  *  code is not even loaded). The profile is loaded if missing; back on the page asked for once signed in. */
-export async function employeeFlagGuard({ auth }: RouterContext, returnTo: string, preload = false): Promise<void> {
+export async function employeeFlagGuard({ context: { auth }, preload, location }: Visit): Promise<void> {
   const session = await settledSession(auth);
-  if (employeeFlagAccess(session.customer) === "singleSignOn" && !preload) await leaveForSingleSignOn(auth, "EMPOWERMENT", returnTo);
+  if (employeeFlagAccess(session.customer) === "singleSignOn" && !preload) await leaveForSingleSignOn(auth, "EMPOWERMENT", location.href);
 }
 
 /** Thrown by the account pages' guard for a visitor who is not signed in: the page invites them to. */
@@ -83,9 +93,8 @@ export async function accountGuard({ auth }: RouterContext, lang: Lang, pageName
 
 /** The employee programme's budget page (`empowermentAdminAccess`). */
 export async function empowermentAdminGuard(
-  { auth }: RouterContext,
+  { context: { auth }, preload }: Visit,
   lang: Lang,
-  preload = false,
   storage: Pick<Storage, "getItem"> = window.sessionStorage,
 ): Promise<void> {
   const session = await settledSession(auth);
@@ -109,7 +118,7 @@ const PAGE_OF_STEP: Record<CheckoutStep, keyof typeof PAGES> = { signIn: "checko
 
 /** A checkout step: the checkout flow loads the cart and the profile and says where the shopper
  *  stands; any other page than the one visited is a redirect there. */
-export async function checkoutGuard(context: RouterContext, lang: Lang, step: CheckoutStep, preload = false): Promise<void> {
+export async function checkoutGuard({ context, preload }: Visit, lang: Lang, step: CheckoutStep): Promise<void> {
   const place = await enterCheckout(context, step);
   if (place === "failed") throw new CheckoutUnavailable();
   // A guest holding the programme's flag signs in with the single sign-on, then comes back to the checkout.
@@ -128,9 +137,8 @@ export async function paymentPageGuard({ auth }: RouterContext, lang: Lang, abou
 
 /** The empowerment checkout (`empowermentCheckoutAccess`), then a cart with lines. */
 export async function empowermentCheckoutGuard(
-  { auth, cart }: RouterContext,
+  { context: { auth, cart }, preload }: Visit,
   lang: Lang,
-  preload = false,
   storage: Pick<Storage, "getItem"> = window.sessionStorage,
 ): Promise<void> {
   const session = await settledSession(auth);
@@ -146,10 +154,9 @@ export async function empowermentCheckoutGuard(
 }
 
 /** What the account pages show when their guard refused the visit: a visitor who is not signed in
- *  is invited to (the page shows once they are: the guard runs again); any other failure as usual. */
-export function AccountError({ error, reset }: ErrorComponentProps) {
+ *  is invited to (the page shows once they are: the guard runs again). */
+function SignInInvitation({ reset }: { reset: () => void }) {
   const router = useRouter();
-  if (!(error instanceof SignInRequired)) return <ErrorComponent error={error} />;
   const signedIn = () => {
     reset();
     void router.invalidate();
@@ -164,17 +171,15 @@ function SingleSignOnRefused({ error, reset }: { error: SingleSignOnFailed; rese
     reset();
     void router.invalidate();
   };
-  return <SingleSignOnFailure errorId={error.errorId} onRetry={retry} />;
+  return <SingleSignOnFailureView failure={error.failure} onRetry={retry} />;
 }
 
-/** The error view of the routes whose guard may start the single sign-on. */
-export function GuardError({ error, reset }: ErrorComponentProps) {
+/** The error view of the guarded routes: what their guard's refusal shows (an invitation to sign in,
+ *  a single sign-on that could not start, a checkout that could not load), any other failure as usual. */
+export function GuardError(props: ErrorComponentProps) {
+  const { error, reset } = props;
+  if (error instanceof SignInRequired) return <SignInInvitation reset={reset} />;
   if (error instanceof SingleSignOnFailed) return <SingleSignOnRefused error={error} reset={reset} />;
+  if (error instanceof CheckoutUnavailable) return <CheckoutError {...props} />;
   return <ErrorComponent error={error} />;
-}
-
-/** A checkout step's error view: the single sign-on's, or the checkout's own. */
-export function CheckoutGuardError(props: ErrorComponentProps) {
-  if (props.error instanceof SingleSignOnFailed) return <SingleSignOnRefused error={props.error} reset={props.reset} />;
-  return <CheckoutError {...props} />;
 }

@@ -14,7 +14,6 @@ const infoPages = () => withTexts(import("../features/content/info-pages.tsx"), 
 const errorPages = () => withTexts(import("../features/errors/error-pages.tsx"), "browsing");
 const accountPage = () => withTexts(import("../features/account/account-page.tsx"), "customer");
 const checkoutPages = () => withTexts(import("../shell/checkout-pages.ts"), "customer");
-const singleSignOnPages = () => withTexts(import("../features/auth/single-sign-on-pages.tsx"), "customer");
 
 /** A page's component, loaded when needed; a download that stalls fails like a lost one. */
 function lazyPage<T extends Record<string, unknown>>(importer: () => Promise<T>, exportName: keyof T & string): RouteComponent {
@@ -36,7 +35,10 @@ declare module "@tanstack/react-router" {
   }
 }
 
-export const pageComponents: Record<Exclude<PageId, ComingPageId>, RouteComponent> = {
+/** The single sign-on's pages come with the guards' code (src/routes/router.tsx). */
+type GuardedPageId = "empowermentSignIn" | "habileSignIn";
+
+export const pageComponents: Record<Exclude<PageId, ComingPageId | GuardedPageId>, RouteComponent> = {
   home: lazyPage(() => import("../features/home/home-page.tsx"), "HomePage"),
   category: lazyPage(() => withTexts(import("../features/catalog/category-page.tsx"), "browsing"), "CategoryPage"),
   product: lazyPage(() => withTexts(import("../features/product/product-page.tsx"), "browsing"), "ProductPage"),
@@ -62,8 +64,6 @@ export const pageComponents: Record<Exclude<PageId, ComingPageId>, RouteComponen
   paymentResult: lazyPage(checkoutPages, "PaymentResultPage"),
   paymentWaiting: lazyPage(checkoutPages, "PaymentRetryPage"),
   thankYou: lazyPage(checkoutPages, "ThankYouPage"),
-  empowermentSignIn: lazyPage(singleSignOnPages, "EmpowermentSignInPage"),
-  habileSignIn: lazyPage(singleSignOnPages, "HabileSignInPage"),
 };
 
 // The shop's layout comes with the start; the others load with the first page that uses them.
@@ -73,9 +73,6 @@ export const WaitingLayout = lazyPage(minimalLayouts, "WaitingLayout");
 export const BlankLayout = lazyPage(minimalLayouts, "BlankLayout");
 
 export const ComingStepPage = lazyPage(checkoutPages, "ComingStepPage");
-
-/** What a checkout step shows when its flow could not load the cart. */
-export const CheckoutError = lazyPage(checkoutPages, "CheckoutError");
 
 /** The 404 page where a route finds nothing (an unknown product or category). */
 export const NotFoundPage = pageComponents.notFound;

@@ -71,11 +71,11 @@ const ignore = () => undefined;
 /** The guards' code, loaded with the first page that has one (src/routes/guards.tsx). */
 const guards = () => withTexts(import("./guards.tsx"), "customer");
 
-/** The account's invitation to sign in, where its guard refused a visitor who is not signed in. */
-const AccountError = lazyRouteComponent(guards, "AccountError");
-/** Where a guard's single sign-on could not start (else the usual error view). */
+/** What a guard's refusal shows: the account's invitation to sign in, a single sign-on that could not
+ *  start, a checkout that could not load. */
 const GuardError = lazyRouteComponent(guards, "GuardError");
-const CheckoutGuardError = lazyRouteComponent(guards, "CheckoutGuardError");
+/** The single sign-on's return point and the empowerment programme's entry (the page tells them apart). */
+const SingleSignOnPage = lazyRouteComponent(guards, "SingleSignOnPage");
 
 /** SPEC §2 Guards: the programme's flag held for the tab; read at once so that, without it, no guard code loads. */
 function holdsEmpowermentFlag(): boolean {
@@ -113,8 +113,8 @@ function languageTree<L extends Lang>(lang: L) {
     getParentRoute: () => languageRoute,
     id: "shop",
     component: LanguageLayout,
-    beforeLoad: async ({ context, location, preload }) => {
-      if (holdsEmpowermentFlag()) await (await guards()).employeeFlagGuard(context, location.href, preload);
+    beforeLoad: async (visit) => {
+      if (holdsEmpowermentFlag()) await (await guards()).employeeFlagGuard(visit);
     },
     errorComponent: GuardError,
   });
@@ -195,7 +195,7 @@ function languageTree<L extends Lang>(lang: L) {
     component: pageComponents.account,
     validateSearch: accountSearchSchema,
     beforeLoad: async ({ context, params }) => (await guards()).accountGuard(context, at, paramsOf("account", params).pageName),
-    errorComponent: AccountError,
+    errorComponent: GuardError,
     ...PAGE_OPTIONS,
   });
 
@@ -207,7 +207,7 @@ function languageTree<L extends Lang>(lang: L) {
     getParentRoute: () => shop,
     path: own("configureEmpowerment", lang),
     component: ComingStepPage, staticData: { comingStep: "configureEmpowerment" },
-    beforeLoad: async ({ context, preload }) => (await guards()).empowermentAdminGuard(context, at, preload),
+    beforeLoad: async (visit) => (await guards()).empowermentAdminGuard(visit, at),
     errorComponent: GuardError,
     ...PAGE_OPTIONS,
   });
@@ -238,8 +238,8 @@ function languageTree<L extends Lang>(lang: L) {
       getParentRoute: () => checkoutLayout,
       path: own(page, lang),
       component,
-      beforeLoad: async ({ context, preload }) => (await guards()).checkoutGuard(context, at, step, preload),
-      errorComponent: CheckoutGuardError,
+      beforeLoad: async (visit) => (await guards()).checkoutGuard(visit, at, step),
+      errorComponent: GuardError,
       ...PAGE_OPTIONS,
     });
   const checkoutSignIn = checkoutStep("checkoutSignIn", "signIn", pageComponents.checkoutSignIn);
@@ -251,7 +251,7 @@ function languageTree<L extends Lang>(lang: L) {
     path: own("empowermentCheckout", lang),
     component: ComingStepPage,
     staticData: { comingStep: "empowermentCheckout" },
-    beforeLoad: async ({ context, preload }) => (await guards()).empowermentCheckoutGuard(context, at, preload),
+    beforeLoad: async (visit) => (await guards()).empowermentCheckoutGuard(visit, at),
     errorComponent: GuardError,
     ...PAGE_OPTIONS,
   });
@@ -261,7 +261,7 @@ function languageTree<L extends Lang>(lang: L) {
     path: own("thankYou", lang),
     component: pageComponents.thankYou,
     beforeLoad: async ({ context, params }) => (await guards()).paymentPageGuard(context, at, paramsOf("thankYou", params).order),
-    errorComponent: AccountError,
+    errorComponent: GuardError,
     ...PAGE_OPTIONS,
   });
 
@@ -275,7 +275,7 @@ function languageTree<L extends Lang>(lang: L) {
     component: pageComponents.paymentWaiting,
     validateSearch: paymentRetrySearchSchema,
     beforeLoad: async ({ context, params }) => (await guards()).paymentPageGuard(context, at, paramsOf("paymentWaiting", params).shoppingCartUuid),
-    errorComponent: AccountError,
+    errorComponent: GuardError,
     ...PAGE_OPTIONS,
   });
   // Where the bank sends the shopper back: `cartUuid` and, once the shopper went through, `redirectResult`.
@@ -285,7 +285,7 @@ function languageTree<L extends Lang>(lang: L) {
     component: pageComponents.paymentReturn,
     validateSearch: paymentReturnSearchSchema,
     beforeLoad: async ({ context, search }) => (await guards()).paymentPageGuard(context, at, search.cartUuid),
-    errorComponent: AccountError,
+    errorComponent: GuardError,
     ...PAGE_OPTIONS,
   });
 
@@ -293,7 +293,7 @@ function languageTree<L extends Lang>(lang: L) {
   const empowermentSignIn = createRoute({
     getParentRoute: () => waiting,
     path: own("empowermentSignIn", lang),
-    component: pageComponents.empowermentSignIn,
+    component: SingleSignOnPage,
     validateSearch: empowermentSignInSearchSchema,
     beforeLoad: ({ search }) => {
       if (!search.context || !search.client) throw redirect({ to: pagePath("unauthorized", at), replace: true });
@@ -305,7 +305,7 @@ function languageTree<L extends Lang>(lang: L) {
   const habileSignIn = createRoute({
     getParentRoute: () => waiting,
     path: own("habileSignIn", lang),
-    component: pageComponents.habileSignIn,
+    component: SingleSignOnPage,
     validateSearch: habileSignInSearchSchema,
     beforeLoad: ({ search }) => {
       if (!search.code) throw redirect({ to: pagePath("unauthorized", at), replace: true });
@@ -322,7 +322,7 @@ function languageTree<L extends Lang>(lang: L) {
     component: pageComponents.paymentResult,
     validateSearch: paymentResultSearchSchema,
     beforeLoad: async ({ context, search }) => (await guards()).paymentPageGuard(context, at, search.cartUuid),
-    errorComponent: AccountError,
+    errorComponent: GuardError,
     ...PAGE_OPTIONS,
   });
 

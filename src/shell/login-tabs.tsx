@@ -5,7 +5,11 @@ import { useLingui } from "@lingui/react";
 import { useLocation } from "@tanstack/react-router";
 import { useId, useRef, type KeyboardEvent } from "react";
 import type { AuthTab } from "../../machines/auth/auth.types.ts";
+import { selectSingleSignOnFailure } from "../../machines/auth/single-sign-on.selectors.ts";
+import { useLazySelector } from "../app/lazy-actor.ts";
+import { useAuth } from "../app/session-provider.tsx";
 import { habileTypeOf } from "../app/single-sign-on.ts";
+import { SINGLE_SIGN_ON_MESSAGES } from "../features/auth/single-sign-on-messages.ts";
 import { CodeForm } from "../features/auth/code-form.tsx";
 import { ForgotForm } from "../features/auth/forgot-form.tsx";
 import { LoginForm } from "../features/auth/login-form.tsx";
@@ -81,13 +85,13 @@ function HabileSignIn() {
   const href = useLocation({ select: (location) => location.href });
   const started = dialog.view === "singleSignOn";
   const leaving = started && dialog.submitting;
-  const errorId = started ? dialog.errorId : null;
+  const failure = useLazySelector(useAuth().dialog, selectSingleSignOnFailure, null);
   const start = () => dialog.send({ type: "auth.startSingleSignOn", habileType: habileTypeOf(window.sessionStorage), returnTo: href });
   return (
     <div className="auth-habile">
-      {errorId && (
+      {started && failure && (
         <p className="auth-alert" role="alert">
-          {_(errorId)}
+          {_(SINGLE_SIGN_ON_MESSAGES[failure])}
         </p>
       )}
       <button type="button" className="button auth-habile__button" onClick={start} disabled={leaving} aria-busy={leaving} aria-describedby={noteId}>

@@ -31,7 +31,7 @@ import {
 } from "../../machines/auth/auth.model.ts";
 import { isReloaded, isSubmitting, selectAttemptsLeft, selectEmail, selectErrorId, selectTab } from "../../machines/auth/auth-dialog.selectors.ts";
 import { selectView } from "../../machines/auth/auth.selectors.ts";
-import { selectSingleSignOnErrorId, selectSingleSignOnStatus } from "../../machines/auth/single-sign-on.selectors.ts";
+import { selectSingleSignOnFailure, selectSingleSignOnStatus } from "../../machines/auth/single-sign-on.selectors.ts";
 import type {
   AuthEvent,
   AuthInput,
@@ -123,17 +123,17 @@ function expectedFormError(flow: "personal" | "gpnet", error: unknown): string {
   return "errors.server.access";
 }
 
-/** What a failed single sign-on says: the contract's codes, then the statuses the shop tells apart. */
-function expectedSingleSignOnError(error: unknown): string {
+/** Why a single sign-on failed: the contract's codes, then the statuses the shop tells apart. */
+function expectedSingleSignOnFailure(error: unknown): string {
   const code = typeof error === "object" && error !== null && "code" in error ? error.code : undefined;
-  if (code === "SSO_STATE_REJECTED") return "sso.error.state";
-  if (code === "SSO_CODE_REJECTED") return "sso.error.code";
-  if (code === "SSO_TOKEN_REJECTED") return "sso.error.token";
+  if (code === "SSO_STATE_REJECTED") return "stateRejected";
+  if (code === "SSO_CODE_REJECTED") return "codeRejected";
+  if (code === "SSO_TOKEN_REJECTED") return "tokenRejected";
   const status = statusOf(error);
-  if (status === 403) return "sso.error.incomplete";
-  if (status === 409) return "errors.login.allReadyExist";
-  if (status === 429) return "auth.error.tooManyRequests";
-  return "errors.server.access";
+  if (status === 403) return "identityIncomplete";
+  if (status === 409) return "accountExists";
+  if (status === 429) return "tooManyRequests";
+  return "unavailable";
 }
 
 /** SPEC §8: what a failed code says. */
@@ -262,13 +262,13 @@ async function walk(path: FlowPath<AuthSnapshot, AuthEvent>) {
 
       if (returnRefused) {
         expect(selectSingleSignOnStatus(after)).toBe("failed");
-        expect(selectSingleSignOnErrorId(after)).toBe("sso.error.state");
+        expect(selectSingleSignOnFailure(after)).toBe("stateRejected");
       }
       if (isErrorEvent(event) && (event.type.endsWith(".startSingleSignOn") || event.type.endsWith(".exchangeCode"))) {
         // The single sign-on's failures show where it runs (the tab, the page), not as notifications.
         expect(notified).toEqual([]);
         expect(selectSingleSignOnStatus(after)).toBe("failed");
-        expect(selectSingleSignOnErrorId(after)).toBe(expectedSingleSignOnError(event.error));
+        expect(selectSingleSignOnFailure(after)).toBe(expectedSingleSignOnFailure(event.error));
         if (event.type.endsWith(".exchangeCode")) expect(after.context.authorization).toBeNull();
       } else if (isErrorEvent(event)) {
         const messageId = event.type.endsWith(".verifyCode") ? expectedCodeError(event.error) : expectedFormError(flow, event.error);
@@ -525,7 +525,7 @@ describe("sign-in dialog: single sign-on", () => {
     dialog.startSingleSignOn.latest().reject({ status: 429, message: "Slow down" });
     await settle();
     expect(selectView(dialog.actor.getSnapshot())).toBe("singleSignOn");
-    expect(selectErrorId(dialog.actor.getSnapshot())).toBe("auth.error.tooManyRequests");
+    expect(selectSingleSignOnFailure(dialog.actor.getSnapshot())).toBe("tooManyRequests");
     expect(dialog.effects.deleted).toBe(0);
     dialog.actor.send({ type: "auth.startSingleSignOn", habileType: "BRAND_EMPLOYEE", returnTo: SAMPLE_RETURN_TO });
     expect(dialog.startSingleSignOn.calls).toHaveLength(2);
@@ -533,8 +533,7 @@ describe("sign-in dialog: single sign-on", () => {
     await settle();
     dialog.actor.send({ type: "auth.showRegister" });
     expect(selectView(dialog.actor.getSnapshot())).toBe("register");
-    expect(selectErrorId(dialog.actor.getSnapshot())).toBeNull();
-    expect(dialog.actor.getSnapshot().context.singleSignOn).toBeNull();
+    expect(dialog.actor.getSnapshot().context).toMatchObject({ singleSignOn: null, singleSignOnFailure: null });
   });
 
   it("refuses a return without a kept state, or with another one, without calling the server", () => {
@@ -542,7 +541,7 @@ describe("sign-in dialog: single sign-on", () => {
       const dialog = startAuth();
       dialog.actor.send({ ...returnEvent, expectedState });
       expect(dialog.exchangeCode.calls).toHaveLength(0);
-      expect(selectSingleSignOnErrorId(dialog.actor.getSnapshot())).toBe("sso.error.state");
+      expect(selectSingleSignOnFailure(dialog.actor.getSnapshot())).toBe("stateRejected");
       expect(dialog.effects.deleted).toBe(1);
     }
   });
@@ -564,7 +563,7 @@ describe("sign-in dialog: single sign-on", () => {
     dialog.actor.send({ ...returnEvent, expectedState: SAMPLE_STATE });
     dialog.exchangeCode.latest().resolve({ token: null, twoFactorRequired: false, customer: null });
     await settle();
-    expect(selectSingleSignOnErrorId(dialog.actor.getSnapshot())).toBe("errors.server.access");
+    expect(selectSingleSignOnFailure(dialog.actor.getSnapshot())).toBe("unavailable");
     expect(dialog.effects).toMatchObject({ stored: [], deleted: 1, forgotten: 0 });
   });
 

@@ -6,8 +6,8 @@ import { useLingui } from "@lingui/react";
 import { Link, useNavigate, useSearch } from "@tanstack/react-router";
 import { useEffect, useRef, useState } from "react";
 import { pagePath } from "../../../common/pages.ts";
-import type { AuthErrorId, HabileType } from "../../../machines/auth/auth.types.ts";
-import { selectSingleSignOnErrorId, selectSingleSignOnStatus } from "../../../machines/auth/single-sign-on.selectors.ts";
+import type { HabileType, SingleSignOnFailure } from "../../../machines/auth/auth.types.ts";
+import { selectSingleSignOnFailure, selectSingleSignOnStatus } from "../../../machines/auth/single-sign-on.selectors.ts";
 import { useLazySelector } from "../../app/lazy-actor.ts";
 import { useAuth } from "../../app/session-provider.tsx";
 import {
@@ -19,17 +19,18 @@ import {
   SingleSignOnFailed,
 } from "../../app/single-sign-on.ts";
 import { useLang } from "../../i18n/use-lang.ts";
+import { SINGLE_SIGN_ON_MESSAGES } from "./single-sign-on-messages.ts";
 import "./auth.css";
 
 /** A failed single sign-on: the reason (an alert), trying again, or the home page. */
-export function SingleSignOnFailure({ errorId, onRetry }: { errorId: AuthErrorId; onRetry: () => void }) {
+export function SingleSignOnFailureView({ failure, onRetry }: { failure: SingleSignOnFailure; onRetry: () => void }) {
   const { _ } = useLingui();
   const lang = useLang();
   return (
     <section className="auth-page auth-page__outcome" aria-labelledby="sso-failed-title">
       <h1 id="sso-failed-title">{_("sso.failed.title")}</h1>
       <p className="auth-alert" role="alert">
-        {_(errorId)}
+        {_(SINGLE_SIGN_ON_MESSAGES[failure])}
       </p>
       <div className="auth-form__actions">
         <button type="button" className="button" onClick={onRetry}>
@@ -55,13 +56,11 @@ function Waiting({ textId }: { textId: string }) {
 /** Leaves for the provider once (a second render or effect run does not start a second trip). */
 function useLeaveForSingleSignOn(habileType: HabileType, returnTo: string, before: () => void) {
   const auth = useAuth();
-  const [errorId, setErrorId] = useState<AuthErrorId | null>(null);
+  const [failure, setFailure] = useState<SingleSignOnFailure | null>(null);
   const started = useRef(false);
   const leave = () => {
-    setErrorId(null);
-    leaveForSingleSignOn(auth, habileType, returnTo).catch((error: unknown) =>
-      setErrorId(error instanceof SingleSignOnFailed ? error.errorId : "errors.server.access"),
-    );
+    setFailure(null);
+    leaveForSingleSignOn(auth, habileType, returnTo).catch((error: unknown) => setFailure(error instanceof SingleSignOnFailed ? error.failure : "unavailable"));
   };
   useEffect(() => {
     if (started.current) return;
@@ -69,30 +68,36 @@ function useLeaveForSingleSignOn(habileType: HabileType, returnTo: string, befor
     before();
     leave();
   });
-  return { errorId, retry: leave };
+  return { failure, retry: leave };
+}
+
+/** Both pages behind one component (one lazy route component for the two): which one, by its query. */
+export function SingleSignOnPage() {
+  const returning = useSearch({ strict: false, select: (search) => search.code !== undefined });
+  return returning ? <HabileSignInPage /> : <EmpowermentSignInPage />;
 }
 
 /** `/empowerment-sign-in?context=…&client=…` (its route sends a visit without them to /401). */
-export function EmpowermentSignInPage() {
+function EmpowermentSignInPage() {
   const lang = useLang();
   const { context = "", client = "" } = useSearch({ strict: false, select: (search) => ({ context: search.context, client: search.client }) });
-  const { errorId, retry } = useLeaveForSingleSignOn("EMPOWERMENT", pagePath("home", lang), () => {
+  const { failure, retry } = useLeaveForSingleSignOn("EMPOWERMENT", pagePath("home", lang), () => {
     window.sessionStorage.setItem(EMPOWERMENT_FLAG, context);
     window.sessionStorage.setItem(EMPOWERMENT_CLIENT_FLAG, client);
   });
-  if (errorId) return <SingleSignOnFailure errorId={errorId} onRetry={retry} />;
+  if (failure) return <SingleSignOnFailureView failure={failure} onRetry={retry} />;
   return <Waiting textId="sso.redirecting" />;
 }
 
 /** `/habile-sign-in?code=…&state=…`: the provider's return (its route sends a visit without a code to /401). */
-export function HabileSignInPage() {
+function HabileSignInPage() {
   const lang = useLang();
   const auth = useAuth();
   const navigate = useNavigate();
   const answer = useSearch({ strict: false, select: (search) => ({ code: search.code ?? "", state: search.state }) });
   const [kept] = useState(() => readKeptSingleSignOn(window.sessionStorage));
   const status = useLazySelector(auth.dialog, selectSingleSignOnStatus, "idle");
-  const errorId = useLazySelector(auth.dialog, selectSingleSignOnErrorId, null);
+  const failure = useLazySelector(auth.dialog, selectSingleSignOnFailure, null);
   const returnTo = kept?.returnTo ?? pagePath("home", lang);
   const sent = useRef(false);
   useEffect(() => {
@@ -106,6 +111,6 @@ export function HabileSignInPage() {
   const retry = () => {
     leaveForSingleSignOn(auth, kept?.habileType ?? "BRAND_EMPLOYEE", returnTo).catch(() => undefined);
   };
-  if (status === "failed" && errorId) return <SingleSignOnFailure errorId={errorId} onRetry={retry} />;
+  if (status === "failed" && failure) return <SingleSignOnFailureView failure={failure} onRetry={retry} />;
   return <Waiting textId={status === "redirecting" || status === "leaving" ? "sso.redirecting" : "sso.signingIn"} />;
 }
