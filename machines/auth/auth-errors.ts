@@ -1,7 +1,7 @@
 // How the dialog reads a failed call (SPEC §8): a status for the login, register and forgot views,
 // and for the code view the server's message split on '|' (message, then the attempts left).
 import { statusOf } from "../shared/http-status.ts";
-import type { AuthErrorId, AuthFlow } from "./auth.types.ts";
+import type { AuthErrorId, AuthFlow, SingleSignOnFailure } from "./auth.types.ts";
 
 const OTP_MISMATCH_MESSAGE = "The provided one time password doesn't match";
 const OTP_TOO_MANY_MESSAGE = "Too much attempts for one time password";
@@ -9,6 +9,7 @@ const OTP_EXPIRED_MESSAGE = "One time password is expired";
 
 const HTTP_BAD_REQUEST = 400;
 const HTTP_UNAUTHORIZED = 401;
+const HTTP_FORBIDDEN = 403;
 const HTTP_NOT_FOUND = 404;
 const HTTP_CONFLICT = 409;
 const HTTP_TOO_MANY_REQUESTS = 429;
@@ -86,4 +87,21 @@ export function codeErrorId(error: unknown): AuthErrorId {
 export function attemptsLeftOf(error: unknown): number | null {
   const failure = codeFailure(error);
   return failure.kind === "mismatch" ? failure.attemptsLeft : null;
+}
+
+/** The single sign-on's codes of the contract (401). */
+const SINGLE_SIGN_ON_REJECTIONS: Readonly<Record<string, SingleSignOnFailure>> = {
+  SSO_STATE_REJECTED: "stateRejected",
+  SSO_CODE_REJECTED: "codeRejected",
+  SSO_TOKEN_REJECTED: "tokenRejected",
+};
+
+/** Why the single sign-on's start or code exchange failed. */
+export function singleSignOnFailureOf(error: unknown): SingleSignOnFailure {
+  const status = statusOf(error);
+  if (status === HTTP_UNAUTHORIZED) return SINGLE_SIGN_ON_REJECTIONS[field(error, "code") ?? ""] ?? "codeRejected";
+  if (status === HTTP_FORBIDDEN) return "identityIncomplete";
+  if (status === HTTP_CONFLICT) return "accountExists";
+  if (status === HTTP_TOO_MANY_REQUESTS) return "tooManyRequests";
+  return "unavailable";
 }

@@ -7,8 +7,15 @@
 // login view with the reason. Any failed sign-in deletes the stored token. On success the token is
 // stored, the app is told (session, cart, category tree) and the welcome view opens. A reset link
 // request opens the reset view with the address. Closing the dialog resets it to the login view.
+//
+// The employees' single sign-on (Habile) leaves the shop: the start asks the server for the provider's
+// address, the app keeps the state for the tab and sends the browser there. Started from the login
+// modal it runs inside the dialog (its failure shows in the employee tab); started by a page or a guard
+// it runs with the dialog closed. The return page sends the provider's code back: a state other than
+// the one this tab kept fails without calling the server; otherwise the code is exchanged and the
+// shopper is signed in as with the other sign-ins.
 import { assign, fromPromise, setup } from "xstate";
-import { attemptsLeftOf, codeErrorId, formErrorId, keepsCodeView } from "./auth-errors.ts";
+import { attemptsLeftOf, codeErrorId, formErrorId, keepsCodeView, singleSignOnFailureOf } from "./auth-errors.ts";
 import {
   CODE_ATTEMPTS,
   type AuthContext,
@@ -20,18 +27,25 @@ import {
   type AuthTab,
   type AuthTag,
   type Customer,
+  type ExchangeCodeInput,
+  type HabileType,
+  type KeptSingleSignOn,
   type RegisterInput,
   type RequestResetInput,
   type SignedIn,
   type SignInInput,
   type SignInOutput,
+  type SingleSignOnFailure,
+  type SingleSignOnRequest,
+  type SingleSignOnReturn,
+  type SingleSignOnStart,
   type VerifyCodeInput,
 } from "./auth.types.ts";
 
 const flowOfTab = (tab: AuthTab): AuthFlow => (tab === "employee" ? "gpnet" : "personal");
 
 function closedContext(flow: AuthFlow): AuthContext {
-  return { flow, reloaded: false, email: "", password: "", gpnetId: null, attemptsLeft: null, errorId: null };
+  return { flow, reloaded: false, email: "", password: "", gpnetId: null, attemptsLeft: null, errorId: null, singleSignOn: null, authorization: null, singleSignOnFailure: null };
 }
 
 export const authMachine = setup({
@@ -54,12 +68,21 @@ export const authMachine = setup({
     requestReset: fromPromise<unknown, RequestResetInput>(async () => {
       throw new Error("requestReset not provided");
     }),
+    startSingleSignOn: fromPromise<SingleSignOnStart, { habileType: HabileType }>(async () => {
+      throw new Error("startSingleSignOn not provided");
+    }),
+    exchangeCode: fromPromise<SignInOutput, ExchangeCodeInput>(async () => {
+      throw new Error("exchangeCode not provided");
+    }),
   },
   guards: {
     isEmployeeTab: (_, params: { tab: AuthTab | undefined }) => params.tab === "employee",
     needsCode: (_, params: { output: SignInOutput }) => params.output.token === null && params.output.twoFactorRequired,
     isSignedIn: (_, params: { output: SignInOutput }) => params.output.token !== null && params.output.customer !== null,
     keepsCodeView: (_, params: { error: unknown }) => keepsCodeView(params.error),
+    /** The provider answered with the state this tab kept when it left (a forged or stale return has another). */
+    hasExpectedState: ({ context }) =>
+      context.authorization !== null && context.authorization.expectedState !== null && context.authorization.state === context.authorization.expectedState,
   },
   actions: {
     openOn: assign((_, params: { flow: AuthFlow; reloaded: boolean }) => ({ ...closedContext(params.flow), reloaded: params.reloaded })),
@@ -82,6 +105,18 @@ export const authMachine = setup({
     })),
     backToLoginWith: assign((_, params: { errorId: AuthErrorId }) => ({ errorId: params.errorId, attemptsLeft: null, password: "" })),
     forgetPassword: assign({ password: "" }),
+    // A single sign-on leaves the forms behind: what they held is not needed when the shopper comes back.
+    requestSingleSignOn: assign(({ context }, params: SingleSignOnRequest) => ({ ...closedContext("gpnet"), reloaded: context.reloaded, singleSignOn: params })),
+    takeAuthorization: assign((_, params: SingleSignOnReturn) => ({ ...closedContext("gpnet"), authorization: params })),
+    forgetRequest: assign({ singleSignOn: null, singleSignOnFailure: null }),
+    failSingleSignOn: assign((_, params: { failure: SingleSignOnFailure }) => ({ singleSignOnFailure: params.failure })),
+    forgetAuthorization: assign({ authorization: null }),
+    /** Provided by the app: keep the state, the habile type and the return address for this tab (sessionStorage). */
+    keepSingleSignOn: (_, _params: KeptSingleSignOn) => {},
+    /** Provided by the app: forget what the tab kept for the single sign-on. */
+    forgetSingleSignOn: () => {},
+    /** Provided by the app: the browser leaves for the provider's authorization page. */
+    goToAuthorization: (_, _params: { url: string }) => {},
     /** Provided by the app: keep the customer token (cookie). */
     storeToken: (_, _params: { token: string }) => {},
     /** Provided by the app: forget the stored customer token. */
@@ -100,6 +135,8 @@ export const authMachine = setup({
   states: {
     closed: {
       on: {
+        "auth.startSingleSignOn": { target: "singleSignOn", actions: { type: "requestSingleSignOn", params: ({ event }) => ({ habileType: event.habileType, returnTo: event.returnTo }) } },
+        "auth.returnFromSingleSignOn": { target: "singleSignOn.returning", actions: { type: "takeAuthorization", params: ({ event }) => ({ code: event.code, state: event.state, expectedState: event.expectedState, habileType: event.habileType }) } },
         "auth.open": [
           {
             guard: { type: "isEmployeeTab", params: ({ event }) => ({ tab: event.tab }) },
@@ -117,6 +154,7 @@ export const authMachine = setup({
       description: "The login modal. The employee tab opens on the GPNet account creation.",
       on: {
         "auth.close": { target: "closed", actions: "resetDialog" },
+        "auth.startSingleSignOn": { target: ".singleSignOn", actions: { type: "requestSingleSignOn", params: ({ event }) => ({ habileType: event.habileType, returnTo: event.returnTo }) } },
         "auth.selectTab": [
           {
             guard: { type: "isEmployeeTab", params: ({ event }) => ({ tab: event.tab }) },
@@ -360,15 +398,141 @@ export const authMachine = setup({
             },
           },
         },
+        singleSignOn: {
+          description: "The employee tab's Habile button: the browser leaves for the provider; a failure shows in the tab.",
+          initial: "redirecting",
+          exit: "forgetRequest",
+          states: {
+            redirecting: {
+              tags: ["loading"],
+              on: { "auth.startSingleSignOn": {} },
+              invoke: {
+                id: "startSingleSignOn",
+                src: "startSingleSignOn",
+                input: ({ context }) => ({ habileType: context.singleSignOn?.habileType ?? "BRAND_EMPLOYEE" }),
+                onDone: {
+                  target: "leaving",
+                  actions: [
+                    { type: "keepSingleSignOn", params: ({ context, event }) => keptOf(context.singleSignOn, event.output) },
+                    { type: "goToAuthorization", params: ({ event }) => ({ url: event.output.authorizationUrl }) },
+                  ],
+                },
+                onError: { target: "failed", actions: { type: "failSingleSignOn", params: ({ event }) => ({ failure: singleSignOnFailureOf(event.error) }) } },
+              },
+            },
+            leaving: {
+              description: "The browser is on its way to the provider.",
+              tags: ["loading"],
+              on: { "auth.startSingleSignOn": {} },
+            },
+            failed: {
+              tags: ["error"],
+              on: {
+                "auth.showLogin": { target: "#auth.open.login" },
+                "auth.showRegister": { target: "#auth.open.register" },
+              },
+            },
+          },
+        },
+      },
+    },
+    singleSignOn: {
+      description: "The single sign-on of a page or a guard (the dialog closed), and its return page's exchange.",
+      initial: "redirecting",
+      states: {
+        redirecting: {
+          tags: ["loading"],
+          invoke: {
+            id: "startSingleSignOn",
+            src: "startSingleSignOn",
+            input: ({ context }) => ({ habileType: context.singleSignOn?.habileType ?? "BRAND_EMPLOYEE" }),
+            onDone: {
+              target: "leaving",
+              actions: [
+                { type: "keepSingleSignOn", params: ({ context, event }) => keptOf(context.singleSignOn, event.output) },
+                { type: "goToAuthorization", params: ({ event }) => ({ url: event.output.authorizationUrl }) },
+              ],
+            },
+            onError: { target: "failed", actions: { type: "failSingleSignOn", params: ({ event }) => ({ failure: singleSignOnFailureOf(event.error) }) } },
+          },
+        },
+        leaving: {
+          description: "The browser is on its way to the provider.",
+          tags: ["loading"],
+        },
+        returning: {
+          description: "Back from the provider: only the state this tab kept is exchanged.",
+          always: [
+            { guard: "hasExpectedState", target: "exchanging" },
+            {
+              target: "failed",
+              actions: ["deleteToken", "forgetAuthorization", { type: "failSingleSignOn", params: { failure: "stateRejected" } }],
+            },
+          ],
+        },
+        exchanging: {
+          tags: ["loading"],
+          invoke: {
+            id: "exchangeCode",
+            src: "exchangeCode",
+            input: ({ context }) => exchangeOf(context.authorization),
+            onDone: [
+              {
+                guard: { type: "isSignedIn", params: ({ event }) => ({ output: event.output }) },
+                target: "#auth.welcome",
+                actions: [
+                  { type: "storeToken", params: ({ event }) => ({ token: event.output.token ?? "" }) },
+                  { type: "announceSignedIn", params: ({ event }) => signedInOf(event.output) },
+                  "reloadCategories",
+                  "forgetSingleSignOn",
+                  "forgetAuthorization",
+                ],
+              },
+              {
+                target: "failed",
+                actions: ["deleteToken", "forgetAuthorization", { type: "failSingleSignOn", params: { failure: "unavailable" } }],
+              },
+            ],
+            onError: {
+              target: "failed",
+              actions: ["deleteToken", "forgetAuthorization", { type: "failSingleSignOn", params: ({ event }) => ({ failure: singleSignOnFailureOf(event.error) }) }],
+            },
+          },
+        },
+        failed: {
+          tags: ["error"],
+          on: {
+            "auth.startSingleSignOn": { target: "redirecting", actions: { type: "requestSingleSignOn", params: ({ event }) => ({ habileType: event.habileType, returnTo: event.returnTo }) } },
+            "auth.returnFromSingleSignOn": { target: "returning", actions: { type: "takeAuthorization", params: ({ event }) => ({ code: event.code, state: event.state, expectedState: event.expectedState, habileType: event.habileType }) } },
+            "auth.close": { target: "#auth.closed", actions: "resetDialog" },
+            "auth.open": [
+              {
+                guard: { type: "isEmployeeTab", params: ({ event }) => ({ tab: event.tab }) },
+                target: "#auth.open.register",
+                actions: { type: "openOn", params: ({ event }) => ({ flow: "gpnet", reloaded: event.reloaded ?? false }) },
+              },
+              {
+                target: "#auth.open.login",
+                actions: { type: "openOn", params: ({ event }) => ({ flow: "personal", reloaded: event.reloaded ?? false }) },
+              },
+            ],
+          },
+        },
       },
     },
     welcome: {
       description: "The welcome modal: Continue shopping, or Check my account.",
-      on: { "auth.close": { target: "closed", actions: "resetDialog" } },
+      on: {
+        "auth.close": { target: "closed", actions: "resetDialog" },
+        "auth.startSingleSignOn": { target: "#auth.singleSignOn", actions: { type: "requestSingleSignOn", params: ({ event }) => ({ habileType: event.habileType, returnTo: event.returnTo }) } },
+      },
     },
     resetSent: {
       description: "The reset modal: a link was e-mailed to the address.",
-      on: { "auth.close": { target: "closed", actions: "resetDialog" } },
+      on: {
+        "auth.close": { target: "closed", actions: "resetDialog" },
+        "auth.startSingleSignOn": { target: "#auth.singleSignOn", actions: { type: "requestSingleSignOn", params: ({ event }) => ({ habileType: event.habileType, returnTo: event.returnTo }) } },
+      },
     },
   },
 });
@@ -383,4 +547,14 @@ function registerInputOf(flow: AuthFlow, event: AuthEvent): RegisterInput {
   if (event.type !== "auth.submitRegister") throw new Error("registration starts from auth.submitRegister");
   const { gpnetId, ...registration } = event.registration;
   return { ...registration, email: registration.email.trim(), flow, gpnetId: flow === "gpnet" ? (gpnetId?.trim() ?? "") : null };
+}
+
+function keptOf(request: SingleSignOnRequest | null, start: SingleSignOnStart): KeptSingleSignOn {
+  if (request === null) throw new Error("a single sign-on starts with its request");
+  return { state: start.state, habileType: request.habileType, returnTo: request.returnTo };
+}
+
+function exchangeOf(authorization: SingleSignOnReturn | null): ExchangeCodeInput {
+  if (authorization === null) throw new Error("the exchange needs the provider's answer");
+  return { code: authorization.code, state: authorization.state, habileType: authorization.habileType };
 }

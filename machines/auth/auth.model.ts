@@ -1,10 +1,12 @@
 // The sign-in dialog's model: opening on either tab (and flagged as reloaded), moving between the
 // views, one valid submission per form, and the answers of each call that SPEC §8 tells apart: a
 // sign-in with or without two-factor, the code's mismatch with and without attempts left, too many
-// attempts, expiry, server failures; the staff directory unreachable for GPNet.
+// attempts, expiry, server failures; the staff directory unreachable for GPNet. The single sign-on:
+// started from the employee tab (a brand employee) or by a page (the empowerment programme), its start
+// failing, the return with the state this tab kept or another one, and each failure of the exchange.
 import { defineFlowModel, type ModelEvent } from "../shared/flow-model.ts";
 import { authMachine } from "./auth.machine.ts";
-import type { AuthEvent, Customer, SignInOutput } from "./auth.types.ts";
+import type { AuthEvent, Customer, SignInOutput, SingleSignOnStart } from "./auth.types.ts";
 
 export const SAMPLE_EMAIL = "ann.martin@example.fr";
 export const SAMPLE_PASSWORD = "Sunny@Flight42!";
@@ -44,10 +46,34 @@ const CONFLICT = { status: 409, code: "EMAIL_ALREADY_EXISTS", message: "An accou
 export const SERVER_ERROR = { status: 500, message: "Internal Server Error" };
 export const DIRECTORY_DOWN = { status: 502, code: "GPNET_UNAVAILABLE", message: "Staff directory unavailable" };
 
+export const SAMPLE_RETURN_TO = "/fr/produit/mug-email";
+export const SAMPLE_HOME = "/fr";
+export const SAMPLE_STATE = "k3Vd9rQx";
+export const SAMPLE_AUTHORIZATION_CODE = "c0de-from-provider";
+export const AUTHORIZATION: SingleSignOnStart = { authorizationUrl: "https://sso.example.fr/authorize?state=k3Vd9rQx", state: SAMPLE_STATE };
+
+export const SSO_STATE_REJECTED = { status: 401, code: "SSO_STATE_REJECTED", message: "Unknown or expired state" };
+export const SSO_CODE_REJECTED = { status: 401, code: "SSO_CODE_REJECTED", message: "The provider refused the code" };
+export const SSO_TOKEN_REJECTED = { status: 401, code: "SSO_TOKEN_REJECTED", message: "Invalid ID token" };
+export const SSO_IDENTITY_INCOMPLETE = { status: 403, code: "SSO_IDENTITY_INCOMPLETE", message: "No staff number" };
+export const SSO_TOO_MANY = { status: 429, code: "TOO_MANY_REQUESTS", message: "Slow down" };
+export const PROVIDER_DOWN = { status: 502, code: "SSO_PROVIDER_UNAVAILABLE", message: "Identity provider unreachable" };
+
+/** Every failure of the code exchange that the return page tells apart. */
+export const EXCHANGE_FAILURES = [SSO_STATE_REJECTED, SSO_CODE_REJECTED, SSO_TOKEN_REJECTED, SSO_IDENTITY_INCOMPLETE, CONFLICT, SSO_TOO_MANY, PROVIDER_DOWN];
+
 export const authModel = defineFlowModel(authMachine, {
   name: "auth",
   input: {},
-  events: (): ModelEvent<AuthEvent>[] => [
+  events: (snapshot): ModelEvent<AuthEvent>[] => [
+    // The employee tab's button signs a brand employee in; a page or a guard starts the programme's.
+    ...(snapshot.matches("open")
+      ? snapshot.context.flow === "gpnet"
+        ? [{ type: "auth.startSingleSignOn", habileType: "BRAND_EMPLOYEE", returnTo: SAMPLE_RETURN_TO } as const]
+        : []
+      : [{ type: "auth.startSingleSignOn", habileType: "EMPOWERMENT", returnTo: SAMPLE_HOME } as const]),
+    { type: "auth.returnFromSingleSignOn", code: SAMPLE_AUTHORIZATION_CODE, state: SAMPLE_STATE, expectedState: SAMPLE_STATE, habileType: "EMPOWERMENT" },
+    { type: "auth.returnFromSingleSignOn", code: SAMPLE_AUTHORIZATION_CODE, state: "forged-state", expectedState: SAMPLE_STATE, habileType: "EMPOWERMENT" },
     { type: "auth.open" },
     { type: "auth.open", tab: "employee" },
     { type: "auth.open", reloaded: true },
@@ -87,6 +113,10 @@ export const authModel = defineFlowModel(authMachine, {
     { type: "xstate.error.actor.register", error: CONFLICT },
     { type: "xstate.done.actor.requestReset", output: undefined },
     { type: "xstate.error.actor.requestReset", error: SERVER_ERROR },
+    { type: "xstate.done.actor.startSingleSignOn", output: AUTHORIZATION },
+    { type: "xstate.error.actor.startSingleSignOn", error: PROVIDER_DOWN },
+    { type: "xstate.done.actor.exchangeCode", output: SIGNED_IN },
+    ...EXCHANGE_FAILURES.map((error) => ({ type: "xstate.error.actor.exchangeCode" as const, error })),
   ],
   describeEvent: (event) => {
     if (event.type.startsWith("xstate.done.actor.")) {
@@ -104,6 +134,9 @@ export const authModel = defineFlowModel(authMachine, {
     if (event.type === "auth.submitLogin") return "auth.submitLogin";
     if (event.type === "auth.submitRegister") return "auth.submitRegister";
     if (event.type === "auth.submitForgot") return "auth.submitForgot";
+    if (event.type === "auth.returnFromSingleSignOn") {
+      return event.state === event.expectedState ? "auth.returnFromSingleSignOn (the state kept)" : "auth.returnFromSingleSignOn (another state)";
+    }
     return undefined;
   },
 });

@@ -5,11 +5,12 @@ import type { authMachine } from "./auth.machine.ts";
 
 type AuthSnapshot = SnapshotFrom<typeof authMachine>;
 
-export type AuthView = "closed" | "login" | "code" | "register" | "forgot" | "welcome" | "resetSent";
+export type AuthView = "closed" | "login" | "code" | "register" | "forgot" | "singleSignOn" | "welcome" | "resetSent";
 
-const OPEN_VIEWS = ["login", "code", "register", "forgot"] as const;
+const OPEN_VIEWS = ["login", "code", "register", "forgot", "singleSignOn"] as const;
 
-/** The view shown: a form of the login modal, the welcome modal, the reset modal, or nothing. */
+/** The view shown: a form of the login modal (or its Habile start), the welcome modal, the reset modal, or
+ *  nothing (also while a page's single sign-on runs: that page shows it). */
 export function selectView(snapshot: AuthSnapshot): AuthView {
   if (snapshot.matches("welcome")) return "welcome";
   if (snapshot.matches("resetSent")) return "resetSent";

@@ -6,6 +6,8 @@ import type { components } from "../../common/api/schema.gen.ts";
 
 export type Customer = components["schemas"]["Customer"];
 export type CustomerGroup = components["schemas"]["CustomerGroup"];
+/** Who signs in with the employees' single sign-on (Habile): a brand employee, or a beneficiary of the empowerment programme. */
+export type HabileType = components["schemas"]["HabileAuthorizationRequest"]["habileType"];
 
 /** SPEC §9: the one-time code has 6 digits and its attempts counter starts at 3. */
 export const CODE_LENGTH = 6;
@@ -33,6 +35,34 @@ export interface AuthContext {
   attemptsLeft: number | null;
   /** What the current view says went wrong, as a message id. */
   errorId: AuthErrorId | null;
+  /** The single sign-on under way: who signs in and where the shopper goes back to. */
+  singleSignOn: SingleSignOnRequest | null;
+  /** The provider's answer brought back to the return page, until it is exchanged. */
+  authorization: SingleSignOnReturn | null;
+  /** Why the single sign-on failed, in its failed states. */
+  singleSignOnFailure: SingleSignOnFailure | null;
+}
+
+export interface SingleSignOnRequest {
+  habileType: HabileType;
+  /** The shop's address to show once signed in. */
+  returnTo: string;
+}
+
+/** What the return page reads: the provider's code and state, and the state this tab kept. */
+export interface SingleSignOnReturn {
+  code: string;
+  state: string;
+  /** The state kept by this tab when it left (null when it kept none). */
+  expectedState: string | null;
+  habileType: HabileType;
+}
+
+/** What the app keeps for the tab while the browser is at the provider (sessionStorage). */
+export interface KeptSingleSignOn {
+  state: string;
+  habileType: HabileType;
+  returnTo: string;
 }
 
 interface Registration {
@@ -57,7 +87,11 @@ export type AuthEvent =
   | { type: "auth.submitLogin"; email: string; password: string; recaptchaData: string; gpnetId?: string }
   | { type: "auth.submitCode"; oneTimePassword: string }
   | { type: "auth.submitRegister"; registration: Registration }
-  | { type: "auth.submitForgot"; email: string; recaptchaData: string };
+  | { type: "auth.submitForgot"; email: string; recaptchaData: string }
+  /** The Habile button, a guard or the empowerment sign-in page: off to the employees' identity provider. */
+  | { type: "auth.startSingleSignOn"; habileType: HabileType; returnTo: string }
+  /** The return page, with the provider's answer and what the tab kept. */
+  | ({ type: "auth.returnFromSingleSignOn" } & SingleSignOnReturn);
 
 export type AuthTag = "loading" | "error";
 
@@ -96,6 +130,18 @@ export interface SignInOutput {
   customer: Customer | null;
 }
 
+/** The single sign-on's start: where to send the browser, and the state to keep for the tab. */
+export interface SingleSignOnStart {
+  authorizationUrl: string;
+  state: string;
+}
+
+export interface ExchangeCodeInput {
+  code: string;
+  state: string;
+  habileType: HabileType;
+}
+
 export interface SignedIn {
   token: string;
   customer: Customer;
@@ -114,6 +160,9 @@ export type AuthErrorId =
   | "errors.notfound"
   | "auth.error.tooManyRequests"
   | "auth.error.captcha";
+
+/** Why a single sign-on failed (the contract's codes, then the statuses told apart); the view says it. */
+export type SingleSignOnFailure = "stateRejected" | "codeRejected" | "tokenRejected" | "identityIncomplete" | "accountExists" | "tooManyRequests" | "unavailable";
 
 /** A notification the dialog asks the app to show (a `notifications.push` without its type). */
 export interface AuthNotification {

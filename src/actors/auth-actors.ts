@@ -1,15 +1,20 @@
 // The IO of the sign-in dialog and of the customer session: the customers/… and gpnet/… calls of
-// the contract, chosen by the dialog's flow. The shopper's anonymous cart id goes with a sign-in.
+// the contract, chosen by the dialog's flow, and the employees' single sign-on (habile/…). The
+// shopper's anonymous cart id goes with a sign-in.
 import { fromPromise } from "xstate";
 import { authMachine } from "../../machines/auth/auth.machine.ts";
 import type {
   AuthNotification,
   Customer,
+  ExchangeCodeInput,
+  HabileType,
+  KeptSingleSignOn,
   RegisterInput,
   RequestResetInput,
   SignedIn,
   SignInInput,
   SignInOutput,
+  SingleSignOnStart,
   VerifyCodeInput,
 } from "../../machines/auth/auth.types.ts";
 import { sessionMachine } from "../../machines/auth/session.machine.ts";
@@ -69,6 +74,25 @@ function requestResetActor(api: ApiClient) {
   });
 }
 
+/** The provider's authorization address and the state to keep; the locale picks the return page's language. */
+export function startSingleSignOnActor(api: ApiClient) {
+  return fromPromise<SingleSignOnStart, { habileType: HabileType }>(({ input, signal }) =>
+    unwrap(api.POST("/habile/authorization", { body: { habileType: input.habileType }, signal })),
+  );
+}
+
+/** The provider's code exchanged for a signed-in customer (the shop has no sub-domains: NONE). */
+export function exchangeCodeActor(api: ApiClient) {
+  return fromPromise<SignInOutput, ExchangeCodeInput>(({ input, signal }) =>
+    unwrap(
+      api.GET("/habile", {
+        params: { query: { authorizationCode: input.code, habileType: input.habileType, subdomain: "NONE", state: input.state } },
+        signal,
+      }),
+    ),
+  );
+}
+
 function loadCustomerActor(api: ApiClient, shoppingCartId: () => string | undefined) {
   return fromPromise<Customer>(({ signal }) => unwrap(api.GET("/customers/me", { params: { query: cartQuery(shoppingCartId) }, signal })));
 }
@@ -85,6 +109,11 @@ export interface AuthEffects {
   signedIn: (signedIn: SignedIn) => void;
   reloadCategories: () => void;
   notify: (notification: AuthNotification) => void;
+  /** The single sign-on's state, habile type and return address, kept for the tab. */
+  keepSingleSignOn: (kept: KeptSingleSignOn) => void;
+  forgetSingleSignOn: () => void;
+  /** The browser leaves for the provider. */
+  goToAuthorization: (url: string) => void;
 }
 
 export interface AuthIo {
@@ -102,8 +131,13 @@ export function createAuthMachine({ api, shoppingCartId, locale }: AuthIo, effec
       verifyCode: verifyCodeActor(api, shoppingCartId),
       register: registerActor(api, locale, shoppingCartId),
       requestReset: requestResetActor(api),
+      startSingleSignOn: startSingleSignOnActor(api),
+      exchangeCode: exchangeCodeActor(api),
     },
     actions: {
+      keepSingleSignOn: (_, kept) => effects.keepSingleSignOn(kept),
+      forgetSingleSignOn: () => effects.forgetSingleSignOn(),
+      goToAuthorization: (_, { url }) => effects.goToAuthorization(url),
       storeToken: (_, { token }) => effects.storeToken(token),
       deleteToken: () => effects.deleteToken(),
       announceSignedIn: (_, signedIn) => effects.signedIn(signedIn),

@@ -7,10 +7,11 @@ import { createAuthMachine, createSessionMachine } from "../actors/auth-actors.t
 import { removeCustomer, writeCustomer } from "../api/queries/customer.ts";
 import { apiLocaleOf, currentLang } from "../i18n/i18n.ts";
 import { pushNotification } from "./notifications.tsx";
+import { EMPOWERMENT_CLIENT_FLAG, EMPOWERMENT_FLAG, forgetSingleSignOn, keepSingleSignOn } from "./single-sign-on.ts";
 import type { AuthActor, AuthOptions, SessionActor } from "./session-provider.tsx";
 
 /** SPEC §3: the session storage flags of the empowerment programme, forgotten at logout. */
-export const EMPOWERMENT_SESSION_FLAGS = ["empowerment", "empowermentClient"] as const;
+export const EMPOWERMENT_SESSION_FLAGS = [EMPOWERMENT_FLAG, EMPOWERMENT_CLIENT_FLAG] as const;
 
 /** The persistent notice shown when a stored session could not be read at start. */
 export const DISCONNECTED_NOTICE_ID = "auth.disconnected";
@@ -42,13 +43,16 @@ export function startSession(wiring: Wiring): SessionActor {
 }
 
 export function startDialog(wiring: Wiring): AuthActor {
-  const { queryClient, tokens, notifications } = wiring;
+  const { queryClient, tokens, notifications, sessionStorage } = wiring;
   const machine = createAuthMachine(ioOf(wiring), {
     storeToken: (token) => tokens.store(token),
     deleteToken: () => tokens.remove(),
     signedIn: ({ customer }) => wiring.sendToSession({ type: "session.signedIn", customer }),
     reloadCategories: () => void queryClient.invalidateQueries({ queryKey: ["catalog", "categories"] }),
     notify: (notification) => pushNotification(notifications, notification),
+    keepSingleSignOn: (kept) => keepSingleSignOn(sessionStorage, kept),
+    forgetSingleSignOn: () => forgetSingleSignOn(sessionStorage),
+    goToAuthorization: (url) => window.location.assign(url),
   });
   return createActor(machine, { input: {} }).start();
 }

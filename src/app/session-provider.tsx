@@ -28,6 +28,7 @@ const SIGN_IN_OPERATIONS: ReadonlySet<string> = new Set([
   "/customers/one-time-password",
   "/gpnet/sign-in",
   "/gpnet/one-time-password",
+  "/habile",
 ]);
 
 /** What the auth flows need of the cart (the cart's app-wide actor, once it is there). */
@@ -54,7 +55,7 @@ export interface AuthOptions {
   queryClient: QueryClient;
   notifications: Notifications;
   cart?: CartBridge;
-  sessionStorage?: Pick<Storage, "removeItem">;
+  sessionStorage?: Pick<Storage, "getItem" | "setItem" | "removeItem">;
 }
 
 /** Creates the session and the dialog (once, before the router); they start on first use or `load()`,

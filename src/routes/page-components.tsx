@@ -20,22 +20,13 @@ function lazyPage<T extends Record<string, unknown>>(importer: () => Promise<T>,
   return lazyRouteComponent(() => withLoadTimeout(importer()), exportName);
 }
 
-/** The checkout's pages, not built yet: one page says which step is coming (src/features/checkout). */
-type ComingPageId =
-  | "checkout"
-  | "empowermentSignIn"
-  | "habileSignIn";
+/** `/commande` has no page of its own: it goes to the shipping step. */
+type RedirectPageId = "checkout";
 
-type ComingStep = Exclude<ComingPageId, "checkout"> | "empowermentCheckout" | "configureEmpowerment";
+/** The single sign-on's pages come with the guards' code (src/routes/router.tsx). */
+type GuardedPageId = "empowermentSignIn" | "habileSignIn";
 
-declare module "@tanstack/react-router" {
-  interface StaticDataRouteOption {
-    /** The checkout's page a route shows while it is being built. */
-    comingStep?: ComingStep;
-  }
-}
-
-export const pageComponents: Record<Exclude<PageId, ComingPageId>, RouteComponent> = {
+export const pageComponents: Record<Exclude<PageId, RedirectPageId | GuardedPageId>, RouteComponent> = {
   home: lazyPage(() => import("../features/home/home-page.tsx"), "HomePage"),
   category: lazyPage(() => withTexts(import("../features/catalog/category-page.tsx"), "browsing"), "CategoryPage"),
   product: lazyPage(() => withTexts(import("../features/product/product-page.tsx"), "browsing"), "ProductPage"),
@@ -71,11 +62,6 @@ const minimalLayouts = () => import("../shell/minimal-layouts.tsx");
 export const CheckoutLayout = lazyPage(checkoutPages, "CheckoutLayout");
 export const WaitingLayout = lazyPage(minimalLayouts, "WaitingLayout");
 export const BlankLayout = lazyPage(minimalLayouts, "BlankLayout");
-
-export const ComingStepPage = lazyPage(checkoutPages, "ComingStepPage");
-
-/** What a checkout step shows when its flow could not load the cart. */
-export const CheckoutError = lazyPage(checkoutPages, "CheckoutError");
 
 /** The 404 page where a route finds nothing (an unknown product or category). */
 export const NotFoundPage = pageComponents.notFound;

@@ -23,7 +23,7 @@ import { searchPageSearchSchema } from "../features/search/search-params.ts";
 import { activateLanguage, withTexts } from "../i18n/i18n.ts";
 import { listingSearchSchema, listingStateOf, toListingParams } from "../ui/listing/listing-search.ts";
 import { PagePlaceholder } from "../ui/page-placeholder.tsx";
-import { BlankLayout, CheckoutError, CheckoutLayout, ComingStepPage, LanguageLayout, NotFoundPage, pageComponents, WaitingLayout } from "./page-components.tsx";
+import { BlankLayout, CheckoutLayout, LanguageLayout, NotFoundPage, pageComponents, WaitingLayout } from "./page-components.tsx";
 import { parseSearch, stringifySearch } from "./search-string.ts";
 
 export interface RouterContext {
@@ -71,8 +71,20 @@ const ignore = () => undefined;
 /** The guards' code, loaded with the first page that has one (src/routes/guards.tsx). */
 const guards = () => withTexts(import("./guards.tsx"), "customer");
 
-/** The account's invitation to sign in, where its guard refused a visitor who is not signed in. */
-const AccountError = lazyRouteComponent(guards, "AccountError");
+/** What a guard's refusal shows: the account's invitation to sign in, a single sign-on that could not
+ *  start, a checkout that could not load. */
+const GuardError = lazyRouteComponent(guards, "GuardError");
+/** The single sign-on's return point and the empowerment programme's entry (the page tells them apart). */
+const SingleSignOnPage = lazyRouteComponent(guards, "SingleSignOnPage");
+
+/** SPEC §2 Guards: the programme's flag held for the tab; read at once so that, without it, no guard code loads. */
+function holdsEmpowermentFlag(): boolean {
+  try {
+    return window.sessionStorage.getItem("empowerment") !== null;
+  } catch {
+    return false;
+  }
+}
 
 
 /** What every page route shares: the shell paints without waiting for the page's code. */
@@ -96,7 +108,16 @@ function languageTree<L extends Lang>(lang: L) {
   });
 
   // ── The shop's layout: header, category menu, footer, cart sidebar and the shell's dialogs.
-  const shop = createRoute({ getParentRoute: () => languageRoute, id: "shop", component: LanguageLayout });
+  // With the employee programme's flag, only its beneficiaries browse: the others sign in first.
+  const shop = createRoute({
+    getParentRoute: () => languageRoute,
+    id: "shop",
+    component: LanguageLayout,
+    beforeLoad: async (visit) => {
+      if (holdsEmpowermentFlag()) await (await guards()).employeeFlagGuard(visit);
+    },
+    errorComponent: GuardError,
+  });
 
   const home = createRoute({
     getParentRoute: () => shop,
@@ -174,7 +195,7 @@ function languageTree<L extends Lang>(lang: L) {
     component: pageComponents.account,
     validateSearch: accountSearchSchema,
     beforeLoad: async ({ context, params }) => (await guards()).accountGuard(context, at, paramsOf("account", params).pageName),
-    errorComponent: AccountError,
+    errorComponent: GuardError,
     ...PAGE_OPTIONS,
   });
 
@@ -186,7 +207,8 @@ function languageTree<L extends Lang>(lang: L) {
     getParentRoute: () => shop,
     path: own("configureEmpowerment", lang),
     component: pageComponents.configureEmpowerment,
-    beforeLoad: async ({ context }) => (await guards()).empowermentAdminGuard(context, at),
+    beforeLoad: async (visit) => (await guards()).empowermentAdminGuard(visit, at),
+    errorComponent: GuardError,
     ...PAGE_OPTIONS,
   });
 
@@ -216,8 +238,8 @@ function languageTree<L extends Lang>(lang: L) {
       getParentRoute: () => checkoutLayout,
       path: own(page, lang),
       component,
-      beforeLoad: async ({ context }) => (await guards()).checkoutGuard(context, at, step),
-      errorComponent: CheckoutError,
+      beforeLoad: async (visit) => (await guards()).checkoutGuard(visit, at, step),
+      errorComponent: GuardError,
       ...PAGE_OPTIONS,
     });
   const checkoutSignIn = checkoutStep("checkoutSignIn", "signIn", pageComponents.checkoutSignIn);
@@ -228,7 +250,8 @@ function languageTree<L extends Lang>(lang: L) {
     getParentRoute: () => checkoutLayout,
     path: own("empowermentCheckout", lang),
     component: pageComponents.empowermentCheckout,
-    beforeLoad: async ({ context }) => (await guards()).empowermentCheckoutGuard(context, at),
+    beforeLoad: async (visit) => (await guards()).empowermentCheckoutGuard(visit, at),
+    errorComponent: GuardError,
     ...PAGE_OPTIONS,
   });
   // The payment's pages after the step need a signed-in customer (the order and the cart are theirs).
@@ -237,7 +260,7 @@ function languageTree<L extends Lang>(lang: L) {
     path: own("thankYou", lang),
     component: pageComponents.thankYou,
     beforeLoad: async ({ context, params }) => (await guards()).paymentPageGuard(context, at, paramsOf("thankYou", params).order),
-    errorComponent: AccountError,
+    errorComponent: GuardError,
     ...PAGE_OPTIONS,
   });
 
@@ -251,7 +274,7 @@ function languageTree<L extends Lang>(lang: L) {
     component: pageComponents.paymentWaiting,
     validateSearch: paymentRetrySearchSchema,
     beforeLoad: async ({ context, params }) => (await guards()).paymentPageGuard(context, at, paramsOf("paymentWaiting", params).shoppingCartUuid),
-    errorComponent: AccountError,
+    errorComponent: GuardError,
     ...PAGE_OPTIONS,
   });
   // Where the bank sends the shopper back: `cartUuid` and, once the shopper went through, `redirectResult`.
@@ -261,7 +284,7 @@ function languageTree<L extends Lang>(lang: L) {
     component: pageComponents.paymentReturn,
     validateSearch: paymentReturnSearchSchema,
     beforeLoad: async ({ context, search }) => (await guards()).paymentPageGuard(context, at, search.cartUuid),
-    errorComponent: AccountError,
+    errorComponent: GuardError,
     ...PAGE_OPTIONS,
   });
 
@@ -269,7 +292,7 @@ function languageTree<L extends Lang>(lang: L) {
   const empowermentSignIn = createRoute({
     getParentRoute: () => waiting,
     path: own("empowermentSignIn", lang),
-    component: ComingStepPage, staticData: { comingStep: "empowermentSignIn" },
+    component: SingleSignOnPage,
     validateSearch: empowermentSignInSearchSchema,
     beforeLoad: ({ search }) => {
       if (!search.context || !search.client) throw redirect({ to: pagePath("unauthorized", at), replace: true });
@@ -277,11 +300,11 @@ function languageTree<L extends Lang>(lang: L) {
     ...PAGE_OPTIONS,
   });
 
-  // SPEC §2: needs `code` in the query, otherwise /401.
+  // SPEC §2: needs `code` in the query, otherwise /401 (with the `state` the provider sends back).
   const habileSignIn = createRoute({
     getParentRoute: () => waiting,
     path: own("habileSignIn", lang),
-    component: ComingStepPage, staticData: { comingStep: "habileSignIn" },
+    component: SingleSignOnPage,
     validateSearch: habileSignInSearchSchema,
     beforeLoad: ({ search }) => {
       if (!search.code) throw redirect({ to: pagePath("unauthorized", at), replace: true });
@@ -298,7 +321,7 @@ function languageTree<L extends Lang>(lang: L) {
     component: pageComponents.paymentResult,
     validateSearch: paymentResultSearchSchema,
     beforeLoad: async ({ context, search }) => (await guards()).paymentPageGuard(context, at, search.cartUuid),
-    errorComponent: AccountError,
+    errorComponent: GuardError,
     ...PAGE_OPTIONS,
   });
 
@@ -346,7 +369,7 @@ const paymentRetrySearchSchema = v.object({ reason: queryWord });
 const paymentReturnSearchSchema = v.object({ cartUuid: queryWord, redirectResult: queryWord });
 const paymentResultSearchSchema = v.object({ cartUuid: queryWord });
 const empowermentSignInSearchSchema = v.object({ context: queryWord, client: queryWord });
-const habileSignInSearchSchema = v.object({ code: queryWord });
+const habileSignInSearchSchema = v.object({ code: queryWord, state: queryWord });
 
 /** A route's parameters as the page table declares them (see `languageTree`: the router cannot
  *  resolve them for a language that is still a type parameter; the path is the table's, so they are these). */

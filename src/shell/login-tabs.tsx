@@ -2,8 +2,14 @@
 // button and the GPNet staff-number account) and the form of the view the sign-in flow is in. Shown
 // in the login modal and in the checkout's sign-in page.
 import { useLingui } from "@lingui/react";
+import { useLocation } from "@tanstack/react-router";
 import { useId, useRef, type KeyboardEvent } from "react";
 import type { AuthTab } from "../../machines/auth/auth.types.ts";
+import { selectSingleSignOnFailure } from "../../machines/auth/single-sign-on.selectors.ts";
+import { useLazySelector } from "../app/lazy-actor.ts";
+import { useAuth } from "../app/session-provider.tsx";
+import { habileTypeOf } from "../app/single-sign-on.ts";
+import { SINGLE_SIGN_ON_MESSAGES } from "../features/auth/single-sign-on-messages.ts";
 import { CodeForm } from "../features/auth/code-form.tsx";
 import { ForgotForm } from "../features/auth/forgot-form.tsx";
 import { LoginForm } from "../features/auth/login-form.tsx";
@@ -70,17 +76,29 @@ export function LoginTabs() {
   );
 }
 
-/** The single sign-on of airline employees: shown, wired by its own issue. */
+/** The single sign-on of airline employees: a beneficiary of the empowerment programme when its flag
+ *  is held, else a brand employee; back on this page once signed in. */
 function HabileSignIn() {
   const { _ } = useLingui();
   const noteId = useId();
+  const dialog = useAuthDialog();
+  const href = useLocation({ select: (location) => location.href });
+  const started = dialog.view === "singleSignOn";
+  const leaving = started && dialog.submitting;
+  const failure = useLazySelector(useAuth().dialog, selectSingleSignOnFailure, null);
+  const start = () => dialog.send({ type: "auth.startSingleSignOn", habileType: habileTypeOf(window.sessionStorage), returnTo: href });
   return (
     <div className="auth-habile">
-      <button type="button" className="button auth-habile__button" disabled aria-describedby={noteId}>
+      {started && failure && (
+        <p className="auth-alert" role="alert">
+          {_(SINGLE_SIGN_ON_MESSAGES[failure])}
+        </p>
+      )}
+      <button type="button" className="button auth-habile__button" onClick={start} disabled={leaving} aria-busy={leaving} aria-describedby={noteId}>
         {_("auth.habile.button")}
       </button>
-      <p className="auth-habile__note" id={noteId}>
-        {_("auth.habile.pending")}
+      <p className="auth-habile__note" id={noteId} role="status">
+        {leaving ? _("auth.habile.redirecting") : _("auth.habile.note")}
       </p>
       <p className="auth-habile__or">{_("auth.habile.or")}</p>
     </div>
@@ -98,7 +116,25 @@ function FlowView() {
       return <RegisterForm key={flow} flow={flow} onCancel={flow === "gpnet" ? () => dialog.send({ type: "auth.showLogin" }) : undefined} />;
     case "forgot":
       return <ForgotForm key={flow} flow={flow} />;
+    case "singleSignOn":
+      return <StaffNumberLinks />;
     default:
       return <LoginForm key={flow} flow={flow} />;
   }
+}
+
+/** While Habile is being reached (or could not be): the way to the staff-number forms. */
+function StaffNumberLinks() {
+  const { _ } = useLingui();
+  const dialog = useAuthDialog();
+  return (
+    <div className="auth-form__links">
+      <button type="button" className="auth-link" onClick={() => dialog.send({ type: "auth.showLogin" })}>
+        {_("auth.gpnet.register.haveAccount")}
+      </button>
+      <button type="button" className="auth-link" onClick={() => dialog.send({ type: "auth.showRegister" })}>
+        {_("auth.gpnet.login.create")}
+      </button>
+    </div>
+  );
 }

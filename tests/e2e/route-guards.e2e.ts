@@ -99,7 +99,9 @@ test.describe("route guards", () => {
     await page.goto("/en/configure-empowerment");
     await expect(page).toHaveURL(atPath("/en/401"));
 
-    await page.goto("/fr/habile-sign-in?code=abc123");
-    await expect(page.getByRole("heading", { level: 1, name: message("fr", "checkout.coming.habileSignIn") })).toBeVisible();
+    // A code this tab did not ask for (no state kept): refused without a server call, and said.
+    await page.goto("/fr/habile-sign-in?code=abc123&state=forged");
+    await expect(page.getByRole("heading", { level: 1, name: message("fr", "sso.failed.title") })).toBeVisible();
+    await expect(page.getByRole("alert")).toHaveText(message("fr", "sso.error.state"));
   });
 });

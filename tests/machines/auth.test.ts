@@ -5,6 +5,7 @@ import { createActor, type SnapshotFrom } from "xstate";
 import { describe, expect, it } from "vitest";
 import { authMachine } from "../../machines/auth/auth.machine.ts";
 import {
+  AUTHORIZATION,
   authModel,
   BAD_CREDENTIALS,
   CODE_REQUIRED,
@@ -12,12 +13,17 @@ import {
   EXPIRED,
   MISMATCH_NO_COUNT,
   MISMATCH_TWO_LEFT,
+  PROVIDER_DOWN,
+  SAMPLE_AUTHORIZATION_CODE,
   SAMPLE_CAPTCHA,
   SAMPLE_CODE,
   SAMPLE_CUSTOMER,
   SAMPLE_EMAIL,
+  SAMPLE_HOME,
   SAMPLE_PASSWORD,
+  SAMPLE_RETURN_TO,
   SAMPLE_STAFF_NUMBER,
+  SAMPLE_STATE,
   SAMPLE_TOKEN,
   SERVER_ERROR,
   SIGNED_IN,
@@ -25,15 +31,20 @@ import {
 } from "../../machines/auth/auth.model.ts";
 import { isReloaded, isSubmitting, selectAttemptsLeft, selectEmail, selectErrorId, selectTab } from "../../machines/auth/auth-dialog.selectors.ts";
 import { selectView } from "../../machines/auth/auth.selectors.ts";
+import { selectSingleSignOnFailure, selectSingleSignOnStatus } from "../../machines/auth/single-sign-on.selectors.ts";
 import type {
   AuthEvent,
   AuthInput,
   AuthNotification,
+  ExchangeCodeInput,
+  HabileType,
+  KeptSingleSignOn,
   RegisterInput,
   RequestResetInput,
   SignedIn,
   SignInInput,
   SignInOutput,
+  SingleSignOnStart,
   VerifyCodeInput,
 } from "../../machines/auth/auth.types.ts";
 import { describePath, flowShortestPaths, type FlowPath } from "../../machines/shared/flow-model.ts";
@@ -48,10 +59,33 @@ function startAuth(input: AuthInput = {}) {
   const verifyCode = createFakePromiseActor<SignInOutput, VerifyCodeInput>();
   const register = createFakePromiseActor<SignInOutput, RegisterInput>();
   const requestReset = createFakePromiseActor<unknown, RequestResetInput>();
-  const effects = { stored: [] as string[], deleted: 0, announced: [] as SignedIn[], reloaded: 0, notified: [] as AuthNotification[] };
+  const startSingleSignOn = createFakePromiseActor<SingleSignOnStart, { habileType: HabileType }>();
+  const exchangeCode = createFakePromiseActor<SignInOutput, ExchangeCodeInput>();
+  const effects = {
+    stored: [] as string[],
+    deleted: 0,
+    announced: [] as SignedIn[],
+    reloaded: 0,
+    notified: [] as AuthNotification[],
+    kept: [] as KeptSingleSignOn[],
+    forgotten: 0,
+    visited: [] as string[],
+  };
   const machine = authMachine.provide({
-    actors: { signIn: signIn.logic, verifyCode: verifyCode.logic, register: register.logic, requestReset: requestReset.logic },
+    actors: {
+      signIn: signIn.logic,
+      verifyCode: verifyCode.logic,
+      register: register.logic,
+      requestReset: requestReset.logic,
+      startSingleSignOn: startSingleSignOn.logic,
+      exchangeCode: exchangeCode.logic,
+    },
     actions: {
+      keepSingleSignOn: (_, kept) => effects.kept.push(kept),
+      forgetSingleSignOn: () => {
+        effects.forgotten += 1;
+      },
+      goToAuthorization: (_, { url }) => effects.visited.push(url),
       storeToken: (_, { token }) => effects.stored.push(token),
       deleteToken: () => {
         effects.deleted += 1;
@@ -64,7 +98,17 @@ function startAuth(input: AuthInput = {}) {
     },
   });
   const actor = createActor(machine, { input }).start();
-  return { actor, signIn, verifyCode, register, requestReset, effects, fakes: { signIn, verifyCode, register, requestReset } };
+  return {
+    actor,
+    signIn,
+    verifyCode,
+    register,
+    requestReset,
+    startSingleSignOn,
+    exchangeCode,
+    effects,
+    fakes: { signIn, verifyCode, register, requestReset, startSingleSignOn, exchangeCode },
+  };
 }
 
 type Dialog = ReturnType<typeof startAuth>;
@@ -77,6 +121,19 @@ function expectedFormError(flow: "personal" | "gpnet", error: unknown): string {
   if (status === 404) return "errors.login.notFound";
   if (status === 502 && flow === "gpnet") return "errors.server.gpNet";
   return "errors.server.access";
+}
+
+/** Why a single sign-on failed: the contract's codes, then the statuses the shop tells apart. */
+function expectedSingleSignOnFailure(error: unknown): string {
+  const code = typeof error === "object" && error !== null && "code" in error ? error.code : undefined;
+  if (code === "SSO_STATE_REJECTED") return "stateRejected";
+  if (code === "SSO_CODE_REJECTED") return "codeRejected";
+  if (code === "SSO_TOKEN_REJECTED") return "tokenRejected";
+  const status = statusOf(error);
+  if (status === 403) return "identityIncomplete";
+  if (status === 409) return "accountExists";
+  if (status === 429) return "tooManyRequests";
+  return "unavailable";
 }
 
 /** SPEC §8: what a failed code says. */
@@ -93,7 +150,7 @@ function isSignInOutput(value: unknown): value is SignInOutput {
 
 function actorNameOf(type: string): keyof Dialog["fakes"] {
   const name = type.replace(/^xstate\.(done|error)\.actor\./u, "");
-  if (name === "signIn" || name === "verifyCode" || name === "register" || name === "requestReset") return name;
+  if (name === "signIn" || name === "verifyCode" || name === "register" || name === "requestReset" || name === "startSingleSignOn" || name === "exchangeCode") return name;
   throw new Error(`unknown actor ${name}`);
 }
 
@@ -105,7 +162,7 @@ async function walk(path: FlowPath<AuthSnapshot, AuthEvent>) {
     expect(actual.value).toEqual(expected.value);
     expect(actual.context).toEqual(expected.context);
     expect(tagsOf(actual)).toEqual(tagsOf(expected));
-    expect(isSubmitting(actual)).toBe(JSON.stringify(actual.value).includes("submitting"));
+    expect(isSubmitting(actual)).toBe(/submitting|redirecting|leaving|exchanging/u.test(JSON.stringify(actual.value)));
   };
 
   await walkPath(path, {
@@ -118,6 +175,7 @@ async function walk(path: FlowPath<AuthSnapshot, AuthEvent>) {
       } else if (isDoneEvent(event)) {
         const name = actorNameOf(event.type);
         if (name === "requestReset") dialog.requestReset.latest().resolve(event.output);
+        else if (name === "startSingleSignOn") dialog.startSingleSignOn.latest().resolve(AUTHORIZATION);
         else if (isSignInOutput(event.output)) dialog.fakes[name].latest().resolve(event.output);
         else throw new Error(`${name} answers a SignInOutput`);
         await settle();
@@ -135,8 +193,34 @@ async function walk(path: FlowPath<AuthSnapshot, AuthEvent>) {
         "auth.submitCode": "verifyCode",
         "auth.submitRegister": "register",
         "auth.submitForgot": "requestReset",
+        "auth.startSingleSignOn": "startSingleSignOn",
       };
-      expect(called.map(([name]) => name)).toEqual(submits[event.type] ? [submits[event.type]] : []);
+      // A return is exchanged only with the state this tab kept.
+      const returnedWithKeptState = event.type === "auth.returnFromSingleSignOn" && event.state === event.expectedState;
+      const expectedCall = returnedWithKeptState ? "exchangeCode" : submits[event.type];
+      expect(called.map(([name]) => name)).toEqual(expectedCall ? [expectedCall] : []);
+      if (event.type === "auth.startSingleSignOn") expect(dialog.startSingleSignOn.latest().input).toEqual({ habileType: event.habileType });
+      if (returnedWithKeptState) {
+        expect(dialog.exchangeCode.latest().input).toEqual({ code: SAMPLE_AUTHORIZATION_CODE, state: SAMPLE_STATE, habileType: event.habileType });
+      }
+
+      // The start keeps the state for the tab and sends the browser to the provider; a success forgets it.
+      const kept = dialog.effects.kept.splice(0);
+      const visited = dialog.effects.visited.splice(0);
+      const forgotten = dialog.effects.forgotten;
+      dialog.effects.forgotten = 0;
+      const leaving = isDoneEvent(event) && event.type.endsWith(".startSingleSignOn");
+      expect(kept).toEqual(leaving ? [{ state: SAMPLE_STATE, ...previous.context.singleSignOn }] : []);
+      expect(visited).toEqual(leaving ? [AUTHORIZATION.authorizationUrl] : []);
+      if (leaving) expect(selectSingleSignOnStatus(after)).toBe("leaving");
+      const exchanged = isDoneEvent(event) && event.type.endsWith(".exchangeCode");
+      expect(forgotten).toBe(exchanged ? 1 : 0);
+      if (event.type === "auth.startSingleSignOn") {
+        expect(selectSingleSignOnStatus(after)).toBe("redirecting");
+        expect(after.context.singleSignOn).toEqual({ habileType: event.habileType, returnTo: event.returnTo });
+        // From the login modal the tab shows it; from a page or a guard the modal stays shut.
+        expect(selectView(after)).toBe(previous.matches("open") ? "singleSignOn" : "closed");
+      }
       if (event.type === "auth.submitLogin") {
         expect(dialog.signIn.latest().input).toEqual({
           flow,
@@ -171,10 +255,22 @@ async function walk(path: FlowPath<AuthSnapshot, AuthEvent>) {
       expect(announced).toEqual(succeeded ? [{ token: SAMPLE_TOKEN, customer: SAMPLE_CUSTOMER }] : []);
       expect(reloaded).toBe(succeeded ? 1 : 0);
       if (succeeded) expect(selectView(after)).toBe("welcome");
-      const signInFailed = isErrorEvent(event) && (event.type.endsWith(".signIn") || event.type.endsWith(".verifyCode"));
+      const returnRefused = event.type === "auth.returnFromSingleSignOn" && !returnedWithKeptState;
+      const signInFailed =
+        returnRefused || (isErrorEvent(event) && (event.type.endsWith(".signIn") || event.type.endsWith(".verifyCode") || event.type.endsWith(".exchangeCode")));
       expect(deleted).toBe(signInFailed ? 1 : 0);
 
-      if (isErrorEvent(event)) {
+      if (returnRefused) {
+        expect(selectSingleSignOnStatus(after)).toBe("failed");
+        expect(selectSingleSignOnFailure(after)).toBe("stateRejected");
+      }
+      if (isErrorEvent(event) && (event.type.endsWith(".startSingleSignOn") || event.type.endsWith(".exchangeCode"))) {
+        // The single sign-on's failures show where it runs (the tab, the page), not as notifications.
+        expect(notified).toEqual([]);
+        expect(selectSingleSignOnStatus(after)).toBe("failed");
+        expect(selectSingleSignOnFailure(after)).toBe(expectedSingleSignOnFailure(event.error));
+        if (event.type.endsWith(".exchangeCode")) expect(after.context.authorization).toBeNull();
+      } else if (isErrorEvent(event)) {
         const messageId = event.type.endsWith(".verifyCode") ? expectedCodeError(event.error) : expectedFormError(flow, event.error);
         expect(notified).toEqual([{ kind: "danger", messageId }]);
         expect(selectErrorId(after)).toBe(messageId);
@@ -400,5 +496,87 @@ describe("sign-in dialog: rules", () => {
     expect(dialog.signIn.calls).toHaveLength(1);
     expect(isSubmitting(dialog.actor.getSnapshot())).toBe(true);
     expect(dialog.signIn.latest().input.gpnetId).toBeNull();
+  });
+});
+
+describe("sign-in dialog: single sign-on", () => {
+  const returnEvent = { type: "auth.returnFromSingleSignOn", code: SAMPLE_AUTHORIZATION_CODE, state: SAMPLE_STATE, habileType: "EMPOWERMENT" } as const;
+
+  it("starts from the employee tab, keeps the state for the tab and leaves; the modal shows it meanwhile", async () => {
+    const dialog = startAuth();
+    dialog.actor.send({ type: "auth.open", tab: "employee" });
+    dialog.actor.send({ type: "auth.startSingleSignOn", habileType: "BRAND_EMPLOYEE", returnTo: SAMPLE_RETURN_TO });
+    dialog.actor.send({ type: "auth.startSingleSignOn", habileType: "BRAND_EMPLOYEE", returnTo: SAMPLE_RETURN_TO });
+    expect(dialog.startSingleSignOn.calls).toHaveLength(1);
+    expect(selectView(dialog.actor.getSnapshot())).toBe("singleSignOn");
+    expect(selectTab(dialog.actor.getSnapshot())).toBe("employee");
+    expect(isSubmitting(dialog.actor.getSnapshot())).toBe(true);
+    dialog.startSingleSignOn.latest().resolve(AUTHORIZATION);
+    await settle();
+    expect(dialog.effects.kept).toEqual([{ state: SAMPLE_STATE, habileType: "BRAND_EMPLOYEE", returnTo: SAMPLE_RETURN_TO }]);
+    expect(dialog.effects.visited).toEqual([AUTHORIZATION.authorizationUrl]);
+    expect(selectSingleSignOnStatus(dialog.actor.getSnapshot())).toBe("leaving");
+  });
+
+  it("shows a failed start in the tab, tries again, and goes back to the GPNet forms", async () => {
+    const dialog = startAuth();
+    dialog.actor.send({ type: "auth.open", tab: "employee" });
+    dialog.actor.send({ type: "auth.startSingleSignOn", habileType: "BRAND_EMPLOYEE", returnTo: SAMPLE_RETURN_TO });
+    dialog.startSingleSignOn.latest().reject({ status: 429, message: "Slow down" });
+    await settle();
+    expect(selectView(dialog.actor.getSnapshot())).toBe("singleSignOn");
+    expect(selectSingleSignOnFailure(dialog.actor.getSnapshot())).toBe("tooManyRequests");
+    expect(dialog.effects.deleted).toBe(0);
+    dialog.actor.send({ type: "auth.startSingleSignOn", habileType: "BRAND_EMPLOYEE", returnTo: SAMPLE_RETURN_TO });
+    expect(dialog.startSingleSignOn.calls).toHaveLength(2);
+    dialog.startSingleSignOn.latest().reject(PROVIDER_DOWN);
+    await settle();
+    dialog.actor.send({ type: "auth.showRegister" });
+    expect(selectView(dialog.actor.getSnapshot())).toBe("register");
+    expect(dialog.actor.getSnapshot().context).toMatchObject({ singleSignOn: null, singleSignOnFailure: null });
+  });
+
+  it("refuses a return without a kept state, or with another one, without calling the server", () => {
+    for (const expectedState of [null, "another-state"]) {
+      const dialog = startAuth();
+      dialog.actor.send({ ...returnEvent, expectedState });
+      expect(dialog.exchangeCode.calls).toHaveLength(0);
+      expect(selectSingleSignOnFailure(dialog.actor.getSnapshot())).toBe("stateRejected");
+      expect(dialog.effects.deleted).toBe(1);
+    }
+  });
+
+  it("signs the shopper in with the code: token, session, categories, then the welcome modal", async () => {
+    const dialog = startAuth();
+    dialog.actor.send({ ...returnEvent, expectedState: SAMPLE_STATE });
+    expect(selectSingleSignOnStatus(dialog.actor.getSnapshot())).toBe("exchanging");
+    dialog.exchangeCode.latest().resolve(SIGNED_IN);
+    await settle();
+    expect(selectSingleSignOnStatus(dialog.actor.getSnapshot())).toBe("signedIn");
+    expect(selectView(dialog.actor.getSnapshot())).toBe("welcome");
+    expect(dialog.effects).toMatchObject({ stored: [SAMPLE_TOKEN], reloaded: 1, forgotten: 1, deleted: 0 });
+    expect(dialog.effects.announced).toEqual([{ token: SAMPLE_TOKEN, customer: SAMPLE_CUSTOMER }]);
+  });
+
+  it("treats an exchange answered without a token as a failure", async () => {
+    const dialog = startAuth();
+    dialog.actor.send({ ...returnEvent, expectedState: SAMPLE_STATE });
+    dialog.exchangeCode.latest().resolve({ token: null, twoFactorRequired: false, customer: null });
+    await settle();
+    expect(selectSingleSignOnFailure(dialog.actor.getSnapshot())).toBe("unavailable");
+    expect(dialog.effects).toMatchObject({ stored: [], deleted: 1, forgotten: 0 });
+  });
+
+  it("lets a page start again after a failure, and the header open the login modal", async () => {
+    const dialog = startAuth();
+    dialog.actor.send({ ...returnEvent, expectedState: null });
+    dialog.actor.send({ type: "auth.startSingleSignOn", habileType: "EMPOWERMENT", returnTo: SAMPLE_HOME });
+    expect(dialog.startSingleSignOn.latest().input).toEqual({ habileType: "EMPOWERMENT" });
+    expect(selectView(dialog.actor.getSnapshot())).toBe("closed");
+    dialog.startSingleSignOn.latest().reject(PROVIDER_DOWN);
+    await settle();
+    dialog.actor.send({ type: "auth.open" });
+    expect(selectView(dialog.actor.getSnapshot())).toBe("login");
+    expect(selectErrorId(dialog.actor.getSnapshot())).toBeNull();
   });
 });
