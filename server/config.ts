@@ -269,6 +269,8 @@ function paymentOf(env: PaymentEnv): PaymentConfig {
   return { provider: "adyen", apiKey, merchantAccount, clientKey, hmacKey, environment, liveUrlPrefix: env.ADYEN_LIVE_URL_PREFIX };
 }
 
+const LOCAL_HOSTS = /^(localhost|.+\.localhost|127(\.\d{1,3}){3}|\[::1\])$/;
+
 const HABILE_SETTINGS = ["HABILE_ISSUER", "HABILE_CLIENT_ID", "HABILE_CLIENT_SECRET"] as const;
 
 interface HabileEnv {
@@ -295,6 +297,10 @@ function habileOf(env: HabileEnv): HabileConfig {
     return { provider: "embedded" };
   }
   if (env.HABILE_EMBEDDED === "on") throw new ConfigError("Invalid configuration: HABILE_EMBEDDED=on and HABILE_* both set; choose one");
+  // Codes and tokens travel to the provider: plain http only to a provider on this machine.
+  if (new URL(issuer).protocol !== "https:" && !LOCAL_HOSTS.test(new URL(issuer).hostname)) {
+    throw new ConfigError("Invalid configuration: HABILE_ISSUER must be an https:// URL (http:// only for a provider on this machine)");
+  }
   // Kept as given: the issuer identifier is compared exactly (some end with a slash).
   return { provider: "oidc", issuer, clientId, clientSecret };
 }

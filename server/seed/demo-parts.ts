@@ -2,6 +2,7 @@
 // part loads itself when its own table is empty, so a database seeded before the part existed
 // gains it on the next start, and seeding twice changes nothing.
 import type { Database } from "../db/client.ts";
+import { demoEmployees } from "../adapters/embedded-identity-provider/employees.ts";
 import { demoCustomers, demoStaffDirectory } from "../modules/customers/demo-customers.ts";
 import { demoContentDocuments } from "./content-documents.ts";
 import { demoCoupons } from "./coupons.ts";
@@ -16,4 +17,4 @@ export interface DemoPart {
   seedIfEmpty(db: Database, options: SeedOptions): Promise<boolean>;
 }
 
-export const DEMO_PARTS: DemoPart[] = [demoContentDocuments, demoCoupons, demoShippingRules, demoStaffDirectory, demoCustomers, demoRelayPoints];
+export const DEMO_PARTS: DemoPart[] = [demoContentDocuments, demoCoupons, demoShippingRules, demoStaffDirectory, demoCustomers, demoRelayPoints, demoEmployees];

@@ -167,6 +167,9 @@ describe("configuration", () => {
     // The issuer identifier is compared exactly by discovery: kept as given, trailing slash included.
     expect(loadConfig(habile).habile).toEqual({ provider: "oidc", issuer: "https://login.airline.example/", clientId: "escale-shop", clientSecret: "s3cret-value" });
     expect(loadConfig({ ...habile, NODE_ENV: "production", PAYMENT_SANDBOX: "on", HABILE_EMBEDDED: "off" }).habile.provider).toBe("oidc");
+    // Codes and tokens travel to the provider: plain http only on this machine.
+    expect(loadConfig({ ...habile, HABILE_ISSUER: "http://localhost:8080/realms/staff" }).habile).toMatchObject({ issuer: "http://localhost:8080/realms/staff" });
+    expect(() => loadConfig({ ...habile, HABILE_ISSUER: "http://login.airline.example" })).toThrow(/HABILE_ISSUER must be an https/);
   });
 
   it("names the single sign-on settings missing from a partial set", () => {
