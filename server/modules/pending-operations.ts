@@ -1,9 +1,7 @@
 // Operations of the contract whose issue is still open: they answer 501 with the JSON error
 // shape. This list only shrinks; tests/api/contract.test.ts holds it to that.
 export const PENDING_OPERATIONS = [
-  // Employee single sign-on and the empowerment programme.
-  "startHabileSignIn",
-  "signInHabile",
+  // The empowerment programme.
   "setEmpowermentCustomCard",
   "validateEmpowermentOrder",
   "listEmpowermentSetups",

@@ -13,7 +13,7 @@ const PENDING_AT_MOST = [
   "getPaymentFailedCart", "searchRelayPoints", "geocodeAddress",
   "listPaymentMethods", "initiatePayment", "submitPaymentDetails",
   "listOrders", "listCustomerOrders", "getOrder", "getOrderByUuid", "getOrderByReference", "downloadOrderInvoice",
-  "startHabileSignIn", "listEmpowermentSetups", "signInHabile", "setEmpowermentCustomCard", "validateEmpowermentOrder", "setupEmpowerment", "getCurrentMoneyPot",
+  "listEmpowermentSetups", "signInHabile", "setEmpowermentCustomCard", "validateEmpowermentOrder", "setupEmpowerment", "getCurrentMoneyPot",
 ];
 
 const operations = listOperations();
