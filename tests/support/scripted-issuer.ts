@@ -43,7 +43,9 @@ export async function scriptedIssuer(employee: Record<string, unknown>): Promise
   let down = false;
 
   async function token(body: URLSearchParams, authorization: string | undefined): Promise<Response> {
-    if (authorization !== `Basic ${Buffer.from(`${SCRIPTED_CLIENT_ID}:${CLIENT_SECRET}`).toString("base64")}`) {
+    // RFC 6749 §2.3.1: id and secret form-encoded, then base64.
+    const [id, secret] = Buffer.from(authorization?.replace(/^Basic /, "") ?? "", "base64").toString().split(":").map(decodeURIComponent);
+    if (id !== SCRIPTED_CLIENT_ID || secret !== CLIENT_SECRET) {
       return json({ error: "invalid_client" }, 401);
     }
     const grant = codes.get(body.get("code") ?? "");
@@ -71,7 +73,7 @@ export async function scriptedIssuer(employee: Record<string, unknown>): Promise
       });
     }
     if (pathname === "/jwks") return json({ keys: [jwk] });
-    if (pathname === "/token" && options.body instanceof URLSearchParams) return token(options.body, options.headers.authorization);
+    if (pathname === "/token" && options.body instanceof URLSearchParams) return token(options.body, new Headers(options.headers).get("authorization") ?? undefined);
     return json({ error: "not_found" }, 404);
   };
 

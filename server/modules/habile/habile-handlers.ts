@@ -1,6 +1,7 @@
 // Handlers of employee single sign-on (habile): start (state, nonce and PKCE verifier kept on the
 // server, the provider's authorization address answered) and sign-in with the code the browser
 // brought back (the request consumed, the code exchanged, the employee's account signed in).
+import type { FastifyBaseLogger } from "fastify";
 import { IdentityProviderError, type EmployeeIdentityProvider } from "../../adapters/oidc/employee-identity-provider.ts";
 import type { Database } from "../../db/client.ts";
 import type { OperationHandlers } from "../../http/contract.ts";
@@ -34,12 +35,14 @@ function providerFailure(error: IdentityProviderError): HttpError {
   }
 }
 
-async function askProvider<T>(call: () => Promise<T>): Promise<T> {
+async function askProvider<T>(log: FastifyBaseLogger, call: () => Promise<T>): Promise<T> {
   try {
     return await call();
   } catch (error) {
-    if (error instanceof IdentityProviderError) throw providerFailure(error);
-    throw error;
+    if (!(error instanceof IdentityProviderError)) throw error;
+    // The operator needs the provider's own words: the client only gets the code.
+    log.warn({ err: error.cause ?? error, failure: error.failure }, error.message);
+    throw providerFailure(error);
   }
 }
 
@@ -72,7 +75,7 @@ export function habileHandlers(deps: HabileHandlersDeps): OperationHandlers {
       const redirectUri = `${deps.publicUrl}/${lang}/${RETURN_PAGE}`;
       const state = randomToken();
       const signOn = { habileType: request.body.habileType, codeVerifier: randomToken(), nonce: randomToken(), redirectUri };
-      const authorizationUrl = await askProvider(() => identityProvider.authorizationUrl({ ...signOn, state, uiLocale: lang }));
+      const authorizationUrl = await askProvider(request.log, () => identityProvider.authorizationUrl({ ...signOn, state, uiLocale: lang }));
       await requests.save(state, signOn);
       return { authorizationUrl, state };
     },
@@ -82,7 +85,7 @@ export function habileHandlers(deps: HabileHandlersDeps): OperationHandlers {
       await limits.check("single-sign-on", [limitOf(addressSubject(request.ip), STARTS_PER_ADDRESS)]);
       const signOn = await requests.consume(state);
       if (!signOn || signOn.habileType !== habileType) throw stateRejected();
-      const identity = await askProvider(() =>
+      const identity = await askProvider(request.log, () =>
         identityProvider.exchangeCode({ code: authorizationCode, state, nonce: signOn.nonce, codeVerifier: signOn.codeVerifier, redirectUri: signOn.redirectUri }),
       );
       const customer = await employees.accountFor({ identity, habileType, locale: request.query.locale ?? DEFAULT_LOCALE });
