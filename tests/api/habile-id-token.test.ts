@@ -1,6 +1,7 @@
 // Employee single sign-on against a provider scripted by the test: the shop accepts a well-formed
 // ID token and refuses one that fails validation (nonce, audience, expiry, issuer, signature: 401
 // SSO_TOKEN_REJECTED), reads claims sent as strings, and answers 502 when the provider is down.
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { finishHabileSignIn, startHabileSignIn } from "../support/habile-sign-in.ts";
 import { SCRIPTED_ISSUER, scriptedIssuer, type ScriptedIssuer } from "../support/scripted-issuer.ts";
@@ -39,6 +40,15 @@ describe.each(backends())("the ID token of a configured provider on $name", (bac
     const response = await signIn();
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toMatchObject({ customer: { customerGroup: "EMPOWERMENT", isEmpowermentAdmin: true, firstName: "Julien" } });
+  });
+
+  it("keeps the admin flag set by hand when the provider sends no empowerment_admin claim", async () => {
+    issuer.spoil({ empowerment_admin: undefined });
+    expect((await signIn()).json()).toMatchObject({ customer: { isEmpowermentAdmin: false } });
+    await shop.db.rows(sql`update customers set is_empowerment_admin = true where email = ${String(issuer.employee.email)}`);
+    expect((await signIn()).json()).toMatchObject({ customer: { isEmpowermentAdmin: true } });
+    issuer.spoil({ empowerment_admin: false });
+    expect((await signIn()).json()).toMatchObject({ customer: { isEmpowermentAdmin: false } });
   });
 
   it.each([

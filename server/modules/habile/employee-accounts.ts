@@ -1,7 +1,7 @@
 // The shop's account of an employee who signed in with the identity provider: found by the
 // identity's issuer and subject, created on the first sign-in. Its group follows the door used
 // (BRAND_EMPLOYEE or EMPOWERMENT); its staff number and empowerment admin flag come from the
-// claims at every sign-in. An e-mail address that already belongs to another account is never
+// claims at every sign-in that carries them. An e-mail address that already belongs to another account is never
 // taken over.
 import { randomBytes } from "node:crypto";
 import { and, eq } from "drizzle-orm";
@@ -28,7 +28,8 @@ export interface EmployeeClaims {
   firstName: string;
   lastName: string;
   staffNumber: string | undefined;
-  isEmpowermentAdmin: boolean;
+  /** Undefined when the provider does not send the claim: the account keeps what it had. */
+  isEmpowermentAdmin: boolean | undefined;
 }
 
 /** The claims the shop needs, or 403 SSO_IDENTITY_INCOMPLETE naming what is missing for this door. */
@@ -49,7 +50,7 @@ export function employeeClaimsOf(claims: Readonly<Record<string, unknown>>, habi
     lastName: (text(claims.family_name) ?? "-").slice(0, NAME_MAX),
     staffNumber: validStaffNumber,
     // Some providers send custom claims as strings.
-    isEmpowermentAdmin: claims.empowerment_admin === true || claims.empowerment_admin === "true",
+    isEmpowermentAdmin: claims.empowerment_admin === undefined ? undefined : claims.empowerment_admin === true || claims.empowerment_admin === "true",
   };
 }
 
@@ -77,7 +78,7 @@ export function createEmployeeAccounts(deps: { db: Database; customers: Customer
       const claims = employeeClaimsOf(input.identity.claims, input.habileType);
       const refreshed = {
         customerGroup: input.habileType,
-        isEmpowermentAdmin: claims.isEmpowermentAdmin,
+        ...(claims.isEmpowermentAdmin !== undefined ? { isEmpowermentAdmin: claims.isEmpowermentAdmin } : {}),
         ...(claims.staffNumber ? { staffNumber: claims.staffNumber } : {}),
       };
       // Hashed before the transaction: nobody knows this password, so no password sign-in opens the account.
