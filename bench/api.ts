@@ -138,7 +138,7 @@ async function benchBackend(name: BackendName, options: Options, report: Backend
     const token = `bench-${randomBytes(12).toString("hex")}`;
     const server = await startServer({
       cwd: ROOT,
-      env: { ...backend.serverEnv, LOG_LEVEL: "warn", STOREFRONT_API_TOKEN: token, SEED: "off", NODE_ENV: "production", PAYMENT_SANDBOX: "on" },
+      env: { ...backend.serverEnv, LOG_LEVEL: "warn", STOREFRONT_API_TOKEN: token, SEED: "off", NODE_ENV: "production", PAYMENT_SANDBOX: "on", HABILE_EMBEDDED: "on" },
     });
     try {
       report.serverStartSeconds = Math.round(server.startSeconds * 10) / 10;

@@ -90,7 +90,7 @@ async function main() {
   const storefrontToken = `bench-${randomBytes(12).toString("hex")}`;
   const server = await startServer({
     cwd: ROOT,
-    env: { ...backend.serverEnv, LOG_LEVEL: "warn", STOREFRONT_API_TOKEN: storefrontToken, SEED: "off", NODE_ENV: "production", PAYMENT_SANDBOX: "on" },
+    env: { ...backend.serverEnv, LOG_LEVEL: "warn", STOREFRONT_API_TOKEN: storefrontToken, SEED: "off", NODE_ENV: "production", PAYMENT_SANDBOX: "on", HABILE_EMBEDDED: "on" },
   });
   try {
     // The sandbox's return address must be the shop's own (PUBLIC_URL defaults to localhost and the port).

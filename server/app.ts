@@ -29,6 +29,8 @@ import { empowermentHandlers } from "./modules/empowerment/empowerment-handlers.
 import { createEmpowermentOrders } from "./modules/empowerment/empowerment-order.ts";
 import { createEmpowermentSetups } from "./modules/empowerment/empowerment-setups.ts";
 import { STAFF_LIST_UPLOAD } from "./modules/empowerment/staff-number-list.ts";
+import { isEmbeddedIdentityProvider } from "./adapters/embedded-identity-provider/embedded-identity-provider.ts";
+import { createHabileModule } from "./modules/habile/habile-module.ts";
 import { mediaRoutes } from "./modules/media/media-routes.ts";
 import { ordersHandlers } from "./modules/orders/orders-handlers.ts";
 import { createOrdersRepository } from "./modules/orders/orders-repository.ts";
@@ -159,6 +161,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await app.register(paymentSandboxRoutes, { sandbox: adapters.paymentGateway, publicUrl: config.publicUrl });
   }
 
+  // The embedded identity provider of employee single sign-on (/oidc): only when it is the provider.
+  if (isEmbeddedIdentityProvider(adapters.identityProvider)) await adapters.identityProvider.mount(app);
+
   // The shop itself: the built SPA and its runtime configuration (its not-found handler
   // answers the SPA for page addresses and JSON 404s for the rest).
   await webRoutes(app, { config, webRoot: options.webRoot, payment: adapters.paymentGateway });
@@ -190,6 +195,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         now,
       }),
       ...accounts.handlers,
+      ...createHabileModule({
+        db,
+        identityProvider: adapters.identityProvider,
+        sessions: accounts.sessions,
+        limits: accounts.limits,
+        carts,
+        publicUrl: config.publicUrl,
+        now: options.now ?? (() => new Date()),
+      }).handlers,
     },
   });
   return app;

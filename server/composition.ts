@@ -1,8 +1,7 @@
 // The composition root: which adapter stands for each outside service, chosen from the
 // configuration in this one place (an embedded default, or the real service when configured).
 // server/main.ts and the tests build the adapters here and hand them to the app; tests replace
-// any of them through `overrides`. The employees' identity provider gets its adapter here as it
-// arrives.
+// any of them through `overrides`.
 import { altchaCaptcha } from "./adapters/captcha/altcha-captcha.ts";
 import type { Captcha } from "./adapters/captcha/captcha.ts";
 import { recaptchaCaptcha } from "./adapters/captcha/recaptcha-captcha.ts";
@@ -16,6 +15,9 @@ import { embeddedMailbox, smtpTransport, type MailTransport } from "./adapters/m
 import { adyenGateway } from "./adapters/adyen/adyen-gateway.ts";
 import { paymentSandbox } from "./adapters/payment-sandbox/payment-sandbox.ts";
 import { httpStaffDirectory, tableStaffDirectory, type StaffDirectory } from "./adapters/staff-directory/staff-directory.ts";
+import { embeddedIdentityProvider } from "./adapters/embedded-identity-provider/embedded-identity-provider.ts";
+import type { EmployeeIdentityProvider } from "./adapters/oidc/employee-identity-provider.ts";
+import { isLocalIssuer, openidRelyingParty } from "./adapters/oidc/openid-relying-party.ts";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/client.ts";
 import type { PaymentGateway } from "./modules/payment/payment-gateway.ts";
@@ -34,6 +36,15 @@ export interface Adapters {
   relayPoints: RelayPoints;
   /** Card payment: Adyen's Checkout API (ADYEN_*), else the embedded payment sandbox. */
   paymentGateway: PaymentGateway;
+  /** Employee single sign-on: the embedded identity provider with its demo employees, else an OpenID provider (HABILE_*). */
+  identityProvider: EmployeeIdentityProvider;
+}
+
+function identityProviderFor(config: Config, db: Database): EmployeeIdentityProvider {
+  const habile = config.habile;
+  if (habile.provider === "embedded") return embeddedIdentityProvider({ db, publicUrl: config.publicUrl, demoMode: config.demoMode });
+  const { issuer, clientId, clientSecret } = habile;
+  return openidRelyingParty({ issuer, credentials: async () => ({ clientId, clientSecret }), allowHttp: isLocalIssuer(issuer) });
 }
 
 function paymentGatewayFor(config: Config, db: Database, now: () => Date): PaymentGateway {
@@ -65,6 +76,7 @@ export function createAdapters(
       overrides.relayPoints ??
       (config.colissimo ? colissimoRelayPoints({ url: config.colissimo.url, credentials: config.colissimo.credentials }) : databaseRelayPoints({ db, geocoder })),
     paymentGateway: overrides.paymentGateway ?? paymentGatewayFor(config, db, now),
+    identityProvider: overrides.identityProvider ?? identityProviderFor(config, db),
   };
 }
 

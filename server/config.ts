@@ -126,6 +126,11 @@ const EnvSchema = v.object({
   ADYEN_ENVIRONMENT: v.optional(v.picklist(["test", "live"], "must be test or live"), "test"),
   ADYEN_LIVE_URL_PREFIX: v.optional(v.pipe(v.string(), v.trim(), v.regex(/^[a-z0-9]+-[A-Za-z0-9]+$/, "must be the live URL prefix of the Adyen account (e.g. 1797a841fbb37ca7-AdyenDemo)"))),
   PAYMENT_SANDBOX: v.optional(v.picklist(["on", "off"], "must be on or off")),
+  // Employee single sign-on: an OpenID provider, else the embedded one with its demo employees.
+  HABILE_ISSUER: v.optional(v.pipe(v.string(), v.trim(), v.url("must be an absolute URL"), v.regex(/^https?:\/\/[^?#]+$/, "must be an http(s) URL without query or fragment"))),
+  HABILE_CLIENT_ID: v.optional(v.pipe(v.string(), v.trim(), v.regex(/^\S{1,200}$/, "must be the client id the provider registered"))),
+  HABILE_CLIENT_SECRET: optionalText,
+  HABILE_EMBEDDED: v.optional(v.picklist(["on", "off"], "must be on or off")),
 });
 
 export interface Config {
@@ -176,7 +181,13 @@ export interface Config {
   adyenWebhookCredentials: { username: string; password: string } | undefined;
   /** Card payment: Adyen's Checkout API when ADYEN_* is configured, else the embedded payment sandbox. */
   payment: PaymentConfig;
+  /** Employee single sign-on: an OpenID provider when HABILE_* is configured, else the embedded one. */
+  habile: HabileConfig;
 }
+
+export type HabileConfig =
+  | { provider: "embedded" }
+  | { provider: "oidc"; issuer: string; clientId: string; clientSecret: string };
 
 export type PaymentConfig =
   | { provider: "sandbox" }
@@ -258,6 +269,42 @@ function paymentOf(env: PaymentEnv): PaymentConfig {
   return { provider: "adyen", apiKey, merchantAccount, clientKey, hmacKey, environment, liveUrlPrefix: env.ADYEN_LIVE_URL_PREFIX };
 }
 
+const LOCAL_HOSTS = /^(localhost|.+\.localhost|127(\.\d{1,3}){3}|\[::1\])$/;
+
+const HABILE_SETTINGS = ["HABILE_ISSUER", "HABILE_CLIENT_ID", "HABILE_CLIENT_SECRET"] as const;
+
+interface HabileEnv {
+  HABILE_ISSUER?: string;
+  HABILE_CLIENT_ID?: string;
+  HABILE_CLIENT_SECRET?: string;
+  HABILE_EMBEDDED?: "on" | "off";
+  NODE_ENV?: string;
+}
+
+function habileOf(env: HabileEnv): HabileConfig {
+  const { HABILE_ISSUER: issuer, HABILE_CLIENT_ID: clientId, HABILE_CLIENT_SECRET: clientSecret } = env;
+  if (issuer === undefined || clientId === undefined || clientSecret === undefined) {
+    const missing = HABILE_SETTINGS.filter((name) => env[name] === undefined);
+    if (missing.length < HABILE_SETTINGS.length) {
+      throw new ConfigError(`Invalid configuration: single sign-on needs ${HABILE_SETTINGS.join(", ")} together; missing ${missing.join(", ")}`);
+    }
+    // The embedded provider signs in demo employees with a published password: never on a production shop by accident.
+    if (env.HABILE_EMBEDDED === "off" || (env.NODE_ENV === "production" && env.HABILE_EMBEDDED !== "on")) {
+      throw new ConfigError(
+        "Invalid configuration: employee single sign-on would run on the embedded identity provider (demo employees); configure HABILE_ISSUER, HABILE_CLIENT_ID and HABILE_CLIENT_SECRET or set HABILE_EMBEDDED=on",
+      );
+    }
+    return { provider: "embedded" };
+  }
+  if (env.HABILE_EMBEDDED === "on") throw new ConfigError("Invalid configuration: HABILE_EMBEDDED=on and HABILE_* both set; choose one");
+  // Codes and tokens travel to the provider: plain http only to a provider on this machine.
+  if (new URL(issuer).protocol !== "https:" && !LOCAL_HOSTS.test(new URL(issuer).hostname)) {
+    throw new ConfigError("Invalid configuration: HABILE_ISSUER must be an https:// URL (http:// only for a provider on this machine)");
+  }
+  // Kept as given: the issuer identifier is compared exactly (some end with a slash).
+  return { provider: "oidc", issuer, clientId, clientSecret };
+}
+
 /** Parses the environment; throws a ConfigError whose message names the first bad variable. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ""));
@@ -315,5 +362,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         ? { username: parsed.ADYEN_WEBHOOK_USERNAME, password: parsed.ADYEN_WEBHOOK_PASSWORD }
         : undefined,
     payment: paymentOf(parsed),
+    habile: habileOf(parsed),
   };
 }

@@ -11,6 +11,7 @@ import { cartPurge } from "../modules/cart/cart-purge.ts";
 import { PAYMENT_CANCEL_QUEUE } from "../modules/payment/payment-outcome.ts";
 import { paymentCancelJob, reservationExpiry } from "../modules/payment/payment-jobs.ts";
 import { accountHousekeeping } from "../modules/customers/account-housekeeping.ts";
+import { singleSignOnHousekeeping } from "../modules/habile/habile-housekeeping.ts";
 import { restockNotifier } from "../modules/stock-alerts/restock-notifications.ts";
 import { createJobWorker, type JobWorker, type RetryPolicy } from "../platform/job-queue.ts";
 import type { Logger } from "../platform/logger.ts";
@@ -35,6 +36,7 @@ export function createShopJobs(options: ShopJobsOptions): JobWorker {
   if (options.deliverPaymentNotification) worker.handle(PAYMENT_SANDBOX_NOTIFICATION_QUEUE, sandboxNotificationJob(options.deliverPaymentNotification));
   worker.schedule(restockNotifier({ db, mailer: outboxMailer, links: config, log }));
   worker.schedule(accountHousekeeping({ db, log }));
+  worker.schedule(singleSignOnHousekeeping({ db, log }));
   worker.schedule(cartPurge({ db, log }));
   worker.schedule(reservationExpiry({ db, log }));
   if (adapters.paymentGateway) worker.handle(PAYMENT_CANCEL_QUEUE, paymentCancelJob(db, adapters.paymentGateway));

@@ -15,7 +15,8 @@ export const LONGEST_WINDOW_MS = 60 * 60_000;
 
 /**
  * `sign-in` and `one-time-password` count failures; `reset` the reset e-mails asked for;
- * `reset-link` the unknown, used or expired links tried; the forms their requests.
+ * `reset-link` the unknown, used or expired links tried; the forms their requests; `single-sign-on`
+ * the employee sign-ins started.
  */
 export type LimitedAction =
   | "sign-in"
@@ -25,7 +26,8 @@ export type LimitedAction =
   | "register"
   | "contact"
   | "newsletter"
-  | "restock-alert";
+  | "restock-alert"
+  | "single-sign-on";
 
 export const accountSubject = (email: string) => `account:${email.trim().toLowerCase()}`;
 export const addressSubject = (ip: string) => `ip:${ip}`;

@@ -2,6 +2,7 @@
 // part loads itself when its own table is empty, so a database seeded before the part existed
 // gains it on the next start, and seeding twice changes nothing.
 import type { Database } from "../db/client.ts";
+import { demoEmployees } from "../adapters/embedded-identity-provider/employees.ts";
 import { demoCustomers, demoStaffDirectory } from "../modules/customers/demo-customers.ts";
 import { demoEmpowerment } from "../modules/empowerment/demo-empowerment.ts";
 import { demoContentDocuments } from "./content-documents.ts";
@@ -17,4 +18,4 @@ export interface DemoPart {
   seedIfEmpty(db: Database, options: SeedOptions): Promise<boolean>;
 }
 
-export const DEMO_PARTS: DemoPart[] = [demoContentDocuments, demoCoupons, demoShippingRules, demoStaffDirectory, demoCustomers, demoEmpowerment, demoRelayPoints];
+export const DEMO_PARTS: DemoPart[] = [demoContentDocuments, demoCoupons, demoShippingRules, demoStaffDirectory, demoCustomers, demoEmpowerment, demoRelayPoints, demoEmployees];

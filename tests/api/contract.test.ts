@@ -13,7 +13,6 @@ const PENDING_AT_MOST = [
   "getPaymentFailedCart", "searchRelayPoints", "geocodeAddress",
   "listPaymentMethods", "initiatePayment", "submitPaymentDetails",
   "listOrders", "listCustomerOrders", "getOrder", "getOrderByUuid", "getOrderByReference", "downloadOrderInvoice",
-  "startHabileSignIn", "signInHabile", "setEmpowermentCustomCard", "validateEmpowermentOrder", "setupEmpowerment", "getCurrentMoneyPot",
 ];
 
 const operations = listOperations();

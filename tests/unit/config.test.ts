@@ -161,6 +161,32 @@ describe("configuration", () => {
     expect(() => loadConfig({ SELLER_VAT_NUMBER: "12 345" })).toThrow(/SELLER_VAT_NUMBER/);
   });
 
+  it("signs employees in on the embedded identity provider until an OpenID provider is configured", () => {
+    expect(loadConfig({}).habile).toEqual({ provider: "embedded" });
+    const habile = { HABILE_ISSUER: "https://login.airline.example/", HABILE_CLIENT_ID: "escale-shop", HABILE_CLIENT_SECRET: "s3cret-value" };
+    // The issuer identifier is compared exactly by discovery: kept as given, trailing slash included.
+    expect(loadConfig(habile).habile).toEqual({ provider: "oidc", issuer: "https://login.airline.example/", clientId: "escale-shop", clientSecret: "s3cret-value" });
+    expect(loadConfig({ ...habile, NODE_ENV: "production", PAYMENT_SANDBOX: "on", HABILE_EMBEDDED: "off" }).habile.provider).toBe("oidc");
+    // Codes and tokens travel to the provider: plain http only on this machine.
+    expect(loadConfig({ ...habile, HABILE_ISSUER: "http://localhost:8080/realms/staff" }).habile).toMatchObject({ issuer: "http://localhost:8080/realms/staff" });
+    expect(() => loadConfig({ ...habile, HABILE_ISSUER: "http://login.airline.example" })).toThrow(/HABILE_ISSUER must be an https/);
+  });
+
+  it("names the single sign-on settings missing from a partial set", () => {
+    expect(() => loadConfig({ HABILE_ISSUER: "https://login.airline.example" })).toThrow(/missing HABILE_CLIENT_ID, HABILE_CLIENT_SECRET$/);
+    expect(() => loadConfig({ HABILE_CLIENT_SECRET: "s3cret" })).toThrow(/missing HABILE_ISSUER, HABILE_CLIENT_ID$/);
+  });
+
+  it("refuses the embedded identity provider on a production server unless HABILE_EMBEDDED=on", () => {
+    const production = { NODE_ENV: "production", PAYMENT_SANDBOX: "on" };
+    expect(() => loadConfig(production)).toThrow(/embedded identity provider.*HABILE_EMBEDDED=on/);
+    expect(loadConfig({ ...production, HABILE_EMBEDDED: "on" }).habile).toEqual({ provider: "embedded" });
+    expect(() => loadConfig({ HABILE_EMBEDDED: "off" })).toThrow(/HABILE_EMBEDDED=on/);
+    expect(() =>
+      loadConfig({ HABILE_EMBEDDED: "on", HABILE_ISSUER: "https://login.airline.example", HABILE_CLIENT_ID: "shop", HABILE_CLIENT_SECRET: "s3cret" }),
+    ).toThrow(/choose one/);
+  });
+
   it("treats empty variables as unset", () => {
     expect(loadConfig({ PORT: "", DATABASE_URL: "" })).toMatchObject({ port: 3000, databaseUrl: undefined });
   });
@@ -184,6 +210,9 @@ describe("configuration", () => {
     ["MAP_STYLE_URL", "style.json", /MAP_STYLE_URL/],
     ["SMTP_URL", "mail.example.com", /SMTP_URL/],
     ["TRUST_PROXY", "any proxy", /TRUST_PROXY/],
+    ["HABILE_ISSUER", "login.airline.example", /HABILE_ISSUER/],
+    ["HABILE_ISSUER", "https://login.airline.example/?tenant=1", /HABILE_ISSUER/],
+    ["HABILE_EMBEDDED", "yes", /HABILE_EMBEDDED must be on or off/],
     ["SOCIAL_LINKS", "facebook=https://www.facebook.com/escale,tiktok=https://www.tiktok.com/@escale", /SOCIAL_LINKS.*one of facebook, instagram, linkedin, youtube.*tiktok/],
     ["SOCIAL_LINKS", "facebook=http://www.facebook.com/escale", /SOCIAL_LINKS.*https/],
     ["SOCIAL_LINKS", "instagram=escale", /SOCIAL_LINKS.*https/],

@@ -18,13 +18,13 @@ describe("card payment's configuration", () => {
 
   it("refuses to start a production server on the sandbox unless PAYMENT_SANDBOX=on", () => {
     expect(() => loadConfig({ NODE_ENV: "production" })).toThrow(/payment sandbox.*ADYEN_\*.*PAYMENT_SANDBOX=on/);
-    expect(loadConfig({ NODE_ENV: "production", PAYMENT_SANDBOX: "on" }).payment).toEqual({ provider: "sandbox" });
+    expect(loadConfig({ NODE_ENV: "production", PAYMENT_SANDBOX: "on", HABILE_EMBEDDED: "on" }).payment).toEqual({ provider: "sandbox" });
     expect(() => loadConfig({ PAYMENT_SANDBOX: "off" })).toThrow(/PAYMENT_SANDBOX=on/);
     expect(() => loadConfig({ PAYMENT_SANDBOX: "yes" })).toThrow(/PAYMENT_SANDBOX must be on or off/);
   });
 
   it("uses Adyen's test environment once its four settings are given", () => {
-    expect(loadConfig({ ...ADYEN, NODE_ENV: "production" }).payment).toEqual({
+    expect(loadConfig({ ...ADYEN, NODE_ENV: "production", HABILE_EMBEDDED: "on" }).payment).toEqual({
       provider: "adyen",
       apiKey: ADYEN.ADYEN_API_KEY,
       merchantAccount: "EscaleECOM",
