@@ -1,28 +1,18 @@
-// The top-bar greeting of Flying blue members (SPEC §2 header): their name and miles balance,
-// above the header, for a signed-in customer of that group only. Empowerment customers see their
-// money pot there instead, a part loaded for them only.
+// The bar above the header of the customers of two groups (SPEC §2 header): Flying blue members see
+// their name and miles balance, Empowerment customers their money pot. Loaded apart from the start,
+// once such a customer is signed in (src/shell/language-layout.tsx): the others never download it.
 import { useLingui } from "@lingui/react";
 import { useContext } from "react";
-import { LazyPart } from "../app/lazy-part.tsx";
 import { SessionContext } from "../app/session.ts";
 import { useLang } from "../i18n/use-lang.ts";
-import { MoneyPotBar } from "./lazy-parts.ts";
+import { MoneyPotBar } from "./money-pot-bar.tsx";
 
-const FLYING_BLUE = "FLYING_BLUE";
-
-export function FlyingBlueBar() {
+export function CustomerTopBar() {
   const { _ } = useLingui();
   const lang = useLang();
-  // The layout also renders where no session is provided (before the auth flow is assembled).
   const customer = useContext(SessionContext)?.customer;
-  if (customer?.customerGroup === "EMPOWERMENT") {
-    return (
-      <LazyPart>
-        <MoneyPotBar />
-      </LazyPart>
-    );
-  }
-  if (!customer || customer.customerGroup !== FLYING_BLUE) return null;
+  if (customer?.customerGroup === "EMPOWERMENT") return <MoneyPotBar />;
+  if (customer?.customerGroup !== "FLYING_BLUE") return null;
   const miles = new Intl.NumberFormat(lang === "en" ? "en-GB" : "fr-FR").format(customer.miles ?? 0);
   return (
     <aside className="flying-blue-bar" aria-label={_("layout.flyingBlue.label")}>

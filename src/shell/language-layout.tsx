@@ -4,14 +4,14 @@
 // What is not needed to paint the top of the page (footer, dialogs, overlays) loads on its own.
 import { useLingui } from "@lingui/react";
 import { Outlet } from "@tanstack/react-router";
-import { useState } from "react";
+import { useContext, useState } from "react";
 import { useAuth, useAuthDialogShown } from "../app/session-provider.tsx";
+import { SessionContext } from "../app/session.ts";
 import { LazyDialog, LazyPart, useAfterFirstRender } from "../app/lazy-part.tsx";
 import { BottomBar } from "./bottom-bar.tsx";
-import { FlyingBlueBar } from "./flying-blue-bar.tsx";
 import { Header } from "./header.tsx";
 import { ConsentBanner } from "../features/consent/consent-banner.tsx";
-import { Footer, LoginModal, MenuModal, NotificationsArea, SearchModal } from "./lazy-parts.ts";
+import { CustomerTopBar, Footer, LoginModal, MenuModal, NotificationsArea, SearchModal } from "./lazy-parts.ts";
 import "./layout.css";
 
 type ShellDialog = "menu" | "search";
@@ -24,13 +24,19 @@ export function LanguageLayout() {
   const { dialog: authDialog } = useAuth();
   const closeAuthDialog = () => authDialog.send({ type: "auth.close" });
   const rendered = useAfterFirstRender();
+  // The layout also renders where no session is provided (before the auth flow is assembled).
+  const group = useContext(SessionContext)?.customer?.customerGroup;
   return (
     <div className="site">
       <ConsentBanner />
       <a className="skip-link" href="#main">
         {_("common.skipToContent")}
       </a>
-      <FlyingBlueBar />
+      {(group === "FLYING_BLUE" || group === "EMPOWERMENT") && (
+        <LazyPart>
+          <CustomerTopBar />
+        </LazyPart>
+      )}
       <Header />
       <main id="main" tabIndex={-1} className="site__main">
         <Outlet />

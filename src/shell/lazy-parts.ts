@@ -1,6 +1,6 @@
 // The parts of the shell loaded apart from the first download: below the fold (footer), shown on
-// demand (dialogs), shown once their flow has loaded (notifications), or for one group only (the
-// Empowerment customers' money pot).
+// demand (dialogs), shown once their flow has loaded (notifications), or for two groups only (the
+// Flying blue greeting, the Empowerment customers' money pot).
 import { withTexts } from "../i18n/i18n.ts";
 import { lazyPart } from "../app/lazy-part.tsx";
 
@@ -9,4 +9,4 @@ export const LoginModal = lazyPart(() => withTexts(import("./login-modal.tsx"), 
 export const MenuModal = lazyPart(() => import("../features/navigation/menu-modal.tsx").then((module) => module.MenuModal));
 export const SearchModal = lazyPart(() => withTexts(import("../features/search/search-modal.tsx"), "browsing").then((module) => module.SearchModal));
 export const NotificationsArea = lazyPart(() => import("../features/notifications/notifications-area.tsx").then((module) => module.NotificationsArea));
-export const MoneyPotBar = lazyPart(() => withTexts(import("./money-pot-bar.tsx"), "customer").then((module) => module.MoneyPotBar));
+export const CustomerTopBar = lazyPart(() => withTexts(import("./flying-blue-bar.tsx"), "customer").then((module) => module.CustomerTopBar));
