@@ -14,6 +14,7 @@ import { notificationsMachine } from "../machines/notifications/notifications.ma
 import { relaySearchMachine } from "../machines/relay-search/relay-search.machine.ts";
 import { searchMachine } from "../machines/search/search.machine.ts";
 import { stockAlertMachine } from "../machines/stock-alert/stock-alert.machine.ts";
+import { empowermentOrderMachine } from "../machines/empowerment-order/empowerment-order.machine.ts";
 
 const FLOWS: ReadonlyArray<{ name: string; machine: AnyStateMachine }> = [
   { name: "notifications", machine: notificationsMachine },
@@ -27,6 +28,7 @@ const FLOWS: ReadonlyArray<{ name: string; machine: AnyStateMachine }> = [
   { name: "auth", machine: authMachine },
   { name: "session", machine: sessionMachine },
   { name: "relay-search", machine: relaySearchMachine },
+  { name: "empowerment-order", machine: empowermentOrderMachine },
 ];
 
 const OUTPUT_DIR = new URL("../docs/flows/", import.meta.url);
