@@ -29,6 +29,9 @@ const PATHS = {
   en: { setup: "/en/configure-empowerment", checkout: "/en/checkout", empowerment: "/en/checkout-empowerment", thankYou: /^\/en\/checkout\/merci\/[A-Za-z0-9-]+$/, orders: "/en/my-account/orders", product: "/en/product/" },
 } as const;
 
+/** A shipment method's name with a price (not a free one). */
+const PRICED = { fr: /\d,\d{2}\s€/, en: /€\d+\.\d{2}/ } as const;
+
 type MoneyPot = components["schemas"]["MoneyPot"];
 type Header = { "X-Customer-Authorization": string };
 
@@ -212,8 +215,9 @@ for (const [lang, viewport] of [
       await expect(dialog).toBeHidden();
       await expect(delivery.getByRole("radio", { name: new RegExp(`^${addressName}`) })).toBeChecked();
     }
+    // A carrier that delivers to the passenger at a price (the pot pays the shipping too).
     const methods = page.getByRole("region", { name: message(lang, "checkout.methods.title"), exact: true });
-    const method = methods.getByRole("radio").first();
+    const method = methods.getByRole("radio", { name: PRICED[lang] }).first();
     await method.click();
     await expect(method).toBeChecked();
     const billing = page.getByRole("region", { name: message(lang, "checkout.billing.title"), exact: true });

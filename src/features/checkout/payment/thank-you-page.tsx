@@ -8,7 +8,6 @@ import { useShopContext } from "../../../app/shop-context.ts";
 import { formatPrice } from "../../../i18n/format.ts";
 import { useLang } from "../../../i18n/use-lang.ts";
 import { useSeo } from "../../../ui/use-seo.ts";
-import { isPaidFromMoneyPot } from "../../account/order-labels.ts";
 import { AddressLines } from "../address-lines.tsx";
 import { OrderLink } from "./order-link.tsx";
 import "./payment.css";
@@ -44,8 +43,8 @@ function OrderSummary({ order }: { order: Order }) {
   const { _ } = useLingui();
   const lang = useLang();
   const address = order.shipments.find((shipment) => shipment.address !== null)?.address ?? null;
-  // An empowerment order (SPEC §7) was paid from the crew member's budget, not by a payment.
-  const fromPot = isPaidFromMoneyPot(order);
+  // An empowerment order (SPEC §7) was paid from the crew member's money pot, not by card.
+  const fromPot = order.payment?.method === "moneyPot";
   return (
     <>
       <p>{fromPot ? _("payment.thankYou.moneyPot") : _("payment.thankYou.text")}</p>
