@@ -57,14 +57,15 @@ function monthName({ year, month }: { year: number; month: number }, lang: Lang)
 const staffFile = (name: string, numbers: string[]) => ({ name, mimeType: "text/csv", buffer: Buffer.from(["staffNumber", ...numbers, ""].join("\r\n")) });
 
 test.describe("empowerment budget page", () => {
-  for (const [lang, ahead, typed, cents] of [
-    ["fr", 1, "120,50", 12050],
-    ["en", 2, "99.90", 9990],
+  // Each language sets its own month (the next one, the one after), so neither reads the other's.
+  for (const [lang, viewport, ahead, typed, cents] of [
+    ["fr", DESKTOP, 1, "120,50", 12050],
+    ["en", MOBILE, 2, "99.90", 9990],
   ] as const) {
-    test(`an administrator sets a coming month's budget with a file of staff numbers; a bad file is refused on its field (${lang})`, async ({ context, openPage }) => {
+    test(`an administrator sets a coming month's budget with a file of staff numbers; a bad file is refused on its field (${lang}, ${viewport.width} px)`, async ({ context, openPage }) => {
       const admin = await signInCustomer(ADMIN, DEMO_PASSWORD, lang);
       await signInBrowser(context, admin.token);
-      const page = await openPage(PATHS[lang].setup);
+      const page = await openPage(PATHS[lang].setup, { viewport });
       await expect(page.getByRole("heading", { level: 1, name: message(lang, "empowerment.setup.title"), exact: true })).toBeVisible();
       const month = monthAhead(ahead);
       const name = monthName(month, lang);
@@ -105,6 +106,9 @@ test.describe("empowerment budget page", () => {
       const disclosure = row.getByText(messagePattern(lang, "empowerment.setups.show"));
       await disclosure.click();
       await expect(row.getByRole("listitem")).toHaveText(["PN300001", "PN300002", "PN300009"]);
+      // The list fits the screen: nothing to scroll sideways to (a phone's too).
+      const widths = await page.evaluate(() => ({ content: document.documentElement.scrollWidth, screen: document.documentElement.clientWidth }));
+      expect(widths.content, `the page is ${widths.content} px wide on a ${widths.screen} px screen`).toBeLessThanOrEqual(widths.screen);
       await expectNoSeriousA11yViolations(page);
     });
   }

@@ -328,8 +328,9 @@ function SetupRow({ setup, lang }: { setup: EmpowermentSetup; lang: Lang }) {
   return (
     <tr>
       <th scope="row">{month}</th>
-      <td>{formatPrice(setup.monthlyBudgetAmount, lang)}</td>
-      <td>{setup.beneficiaryCount}</td>
+      {/* Each cell's header, shown before it where the rows are stacked (narrow screens). */}
+      <td data-label={_("empowerment.setups.amount")}>{formatPrice(setup.monthlyBudgetAmount, lang)}</td>
+      <td data-label={_("empowerment.setups.count")}>{setup.beneficiaryCount}</td>
       <td>
         {setup.beneficiaries.length === 0 ? (
           _("empowerment.setups.nobody")
