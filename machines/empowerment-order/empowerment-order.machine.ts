@@ -187,6 +187,9 @@ export const empowermentOrderMachine = setup({
     /** The card message field was left with another message than the saved one. */
     savingMessage: {
       tags: ["loading"],
+      // Leaving the field for 'Place the order' saves the message on the way: the click is not lost,
+      // the placing saves it (again, the same) and validates.
+      on: { "empowermentOrder.validate": { target: "placing.savingMessage" } },
       invoke: {
         id: "setCustomCard",
         src: "setCustomCard",

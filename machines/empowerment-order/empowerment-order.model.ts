@@ -104,6 +104,8 @@ function answers(snapshot: EmpowermentOrderSnapshot): EmpowermentOrderModelEvent
     return [
       { type: "xstate.done.actor.setCustomCard", output: empowermentCart(CARD_MESSAGE) },
       { type: "xstate.error.actor.setCustomCard", error: BAD_REQUEST_ERROR },
+      // 'Place the order' pressed as the field is left (the field's save is under way).
+      { type: "empowermentOrder.validate", message: CARD_MESSAGE },
     ];
   }
   if (snapshot.matches({ placing: "savingMessage" })) {

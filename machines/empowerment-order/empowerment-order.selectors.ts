@@ -11,6 +11,11 @@ export function isBusy(snapshot: EmpowermentOrderSnapshot): boolean {
   return snapshot.hasTag("loading");
 }
 
+/** The card message alone is being saved (the field was left): 'Place the order' may still be pressed. */
+export function isSavingMessage(snapshot: EmpowermentOrderSnapshot): boolean {
+  return snapshot.matches("savingMessage");
+}
+
 /** 'Place the order' is being done (the card saved, then the validation). */
 export function isPlacing(snapshot: EmpowermentOrderSnapshot): boolean {
   return snapshot.matches("placing");

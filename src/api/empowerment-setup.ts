@@ -37,16 +37,21 @@ export async function sendEmpowermentSetup(api: ApiClient, request: SetupRequest
       return data;
     },
   });
-  // The answer's `fields` are read before the client's error keeps only status, message and code.
+  // The answer's `fields` are read before the client's error keeps only status, message and code;
+  // the refusal is thrown past `unwrap`, which would make it a bare ApiError.
+  let refusal: SetupRefusal | undefined;
   const answered = call.then((result) => {
     if (result.error !== undefined && !result.response.ok) {
       const fields = Object.fromEntries((result.error.fields ?? []).map((item) => [item.field, item.message]));
       if (Object.keys(fields).length > 0) {
-        const refusal: SetupRefusal = { status: result.response.status, message: result.error.message, fields, ...(result.error.code ? { code: result.error.code } : {}) };
-        throw refusal;
+        refusal = { status: result.response.status, message: result.error.message, fields, ...(result.error.code ? { code: result.error.code } : {}) };
       }
     }
     return result;
   });
-  return unwrap(answered);
+  try {
+    return await unwrap(answered);
+  } catch (error) {
+    throw refusal ?? error;
+  }
 }

@@ -196,6 +196,19 @@ describe("empowerment checkout: rules", () => {
     expect(flow.actor.getSnapshot().status).toBe("done");
   });
 
+  it("places the order when 'Place the order' is pressed while the message left is being saved", async () => {
+    const flow = startOrder();
+    flow.actor.send({ type: "empowermentOrder.saveMessage", message: CARD_MESSAGE });
+    flow.actor.send({ type: "empowermentOrder.validate", message: CARD_MESSAGE });
+    expect(flow.actor.getSnapshot().matches({ placing: "savingMessage" })).toBe(true);
+    flow.actors.setCustomCard.latest().resolve(empowermentCart(CARD_MESSAGE));
+    await settle();
+    expect(flow.actors.validateOrder.latest().input).toEqual({ cartId: EMPOWERMENT_CART_ID });
+    flow.actors.validateOrder.latest().resolve(sampleOrder());
+    await settle();
+    expect(flow.effects.map((effect) => effect.type)).toEqual(["writeCart", "forgetOrderedCart", "showThankYou"]);
+  });
+
   it("keeps everything on BUDGET_EXCEEDED, says so and asks the pot again", async () => {
     const flow = startOrder(CARD_MESSAGE);
     flow.actor.send({ type: "empowermentOrder.validate", message: CARD_MESSAGE });

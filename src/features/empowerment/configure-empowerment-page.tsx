@@ -29,13 +29,28 @@ interface Refusal {
 /** The contract's field names, as the form's. */
 const FIELD_OF: Record<string, SetupField> = { monthlyBudgetAmount: "amount", month: "period", year: "period", pncList: "pncList" };
 const BAD_LINE = /^line (\d+): (.*)$/u;
+/** The server's (English) words on the file's problems the form says in the shopper's language. */
+const NOT_A_STAFF_NUMBER = /^(".*") is not an 8-character staff number$/u;
+const TOO_MANY_LINES = /^more than ([\d,]+) lines$/u;
+const NO_STAFF_NUMBER = "lists no staff number";
+
+/** The file's problem as the server named it, in the shopper's language where it is a known one. */
+function fileRefusalOf(message: string): Refusal {
+  const [, line, detail] = BAD_LINE.exec(message) ?? [];
+  if (line !== undefined && detail !== undefined) {
+    const value = NOT_A_STAFF_NUMBER.exec(detail)?.[1];
+    if (value !== undefined) return { id: "empowerment.setup.file.notStaffNumber", values: { line, value: JSON.parse(value) as string } };
+    return { id: "empowerment.setup.file.badLine", values: { line, detail } };
+  }
+  const max = TOO_MANY_LINES.exec(message)?.[1];
+  if (max !== undefined) return { id: "empowerment.setup.file.tooManyLines", values: { max: max.replaceAll(",", "") } };
+  if (message === NO_STAFF_NUMBER) return { id: "empowerment.setup.file.noStaffNumber" };
+  return { id: "empowerment.setup.file.refused", values: { detail: message } };
+}
 
 /** The server's words on a field, as the form says them (the file's names its first bad line). */
 function refusalOf(field: SetupField, message: string): Refusal {
-  if (field === "pncList") {
-    const [, line, detail] = BAD_LINE.exec(message) ?? [];
-    return line !== undefined && detail !== undefined ? { id: "empowerment.setup.file.badLine", values: { line, detail } } : { id: "empowerment.setup.file.refused", values: { detail: message } };
-  }
+  if (field === "pncList") return fileRefusalOf(message);
   if (field === "period") return { id: "empowerment.setup.month.refused" };
   return { id: "empowerment.setup.amount.refused", values: { detail: message } };
 }
@@ -313,8 +328,9 @@ function SetupRow({ setup, lang }: { setup: EmpowermentSetup; lang: Lang }) {
   return (
     <tr>
       <th scope="row">{month}</th>
-      <td>{formatPrice(setup.monthlyBudgetAmount, lang)}</td>
-      <td>{setup.beneficiaryCount}</td>
+      {/* Each cell's header, shown before it where the rows are stacked (narrow screens). */}
+      <td data-label={_("empowerment.setups.amount")}>{formatPrice(setup.monthlyBudgetAmount, lang)}</td>
+      <td data-label={_("empowerment.setups.count")}>{setup.beneficiaryCount}</td>
       <td>
         {setup.beneficiaries.length === 0 ? (
           _("empowerment.setups.nobody")

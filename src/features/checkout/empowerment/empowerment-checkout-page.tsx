@@ -11,7 +11,7 @@ import { useEffect, useId, useRef, useState, type RefObject } from "react";
 import { pagePath } from "../../../../common/pages.ts";
 import { isEmpowermentCountry, EMPOWERMENT_COUNTRIES } from "../../../../machines/shared/address-rules.ts";
 import { missingPartsOf, type OrderPart } from "../../../../machines/empowerment-order/empowerment-order.rules.ts";
-import { hasNoMoneyPot, isBusy, isOutOfStockOpen, isPlacing, selectProblem } from "../../../../machines/empowerment-order/empowerment-order.selectors.ts";
+import { hasNoMoneyPot, isBusy, isOutOfStockOpen, isPlacing, isSavingMessage, selectProblem } from "../../../../machines/empowerment-order/empowerment-order.selectors.ts";
 import type { EmpowermentOrderEvent, EmpowermentOrderProblem } from "../../../../machines/empowerment-order/empowerment-order.types.ts";
 import { addressInputOf, addressSaveErrorMessage, saveCustomerAddress, sortAddresses, type Address, type AddressInput } from "../../../api/addresses.ts";
 import type { Cart } from "../../../api/queries/cart.ts";
@@ -81,7 +81,8 @@ function EmpowermentCheckout({ customer, cart }: { customer: Customer; cart: Car
         </div>
         <Summary
           cart={cart}
-          busy={busy}
+          // The message saved as its field is left, often for this very button: pressing it then still places the order.
+          busy={busy && !(snapshot !== null && isSavingMessage(snapshot))}
           placing={snapshot !== null && isPlacing(snapshot)}
           problem={snapshot === null ? null : selectProblem(snapshot)}
           noMoneyPot={snapshot !== null && hasNoMoneyPot(snapshot)}

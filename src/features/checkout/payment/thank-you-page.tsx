@@ -43,9 +43,11 @@ function OrderSummary({ order }: { order: Order }) {
   const { _ } = useLingui();
   const lang = useLang();
   const address = order.shipments.find((shipment) => shipment.address !== null)?.address ?? null;
+  // An empowerment order (SPEC §7) was paid from the crew member's money pot, not by card.
+  const fromPot = order.payment?.method === "moneyPot";
   return (
     <>
-      <p>{_("payment.thankYou.text")}</p>
+      <p>{fromPot ? _("payment.thankYou.moneyPot") : _("payment.thankYou.text")}</p>
       <div className="thank-you__layout">
         <section className="checkout-section" aria-labelledby="thank-you-items">
           <h2 id="thank-you-items">{_("checkout.summary.title")}</h2>
@@ -67,7 +69,7 @@ function OrderSummary({ order }: { order: Order }) {
               <dd>{formatPrice(order.shippingPrice.taxIncluded, lang)}</dd>
             </div>
             <div className="cart-totals__row cart-totals__row--total">
-              <dt>{_("payment.thankYou.paid")}</dt>
+              <dt>{fromPot ? _("payment.thankYou.paidFromPot") : _("payment.thankYou.paid")}</dt>
               <dd>{formatPrice(order.totalPrice.taxIncluded, lang)}</dd>
             </div>
           </dl>
