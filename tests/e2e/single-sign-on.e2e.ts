@@ -9,7 +9,7 @@ import { normaliseSpaces, shownPrice, type Lang } from "./support/api.ts";
 import { findProduct, type Product } from "./support/catalogue.ts";
 import { currentCustomer, registerCustomer, signInBrowser } from "./support/customers.ts";
 import { expect, test, type BrowserContext } from "./support/fixtures.ts";
-import { message } from "./support/messages.ts";
+import { message, messagePattern } from "./support/messages.ts";
 import { MOBILE } from "./support/screens.ts";
 import { CUSTOMER_TOKEN_COOKIE } from "../../src/app/customer-token.ts";
 
@@ -115,9 +115,9 @@ async function tokenOf(context: BrowserContext): Promise<string> {
   return decodeURIComponent(cookie.value);
 }
 
-/** The money pot above the header: "Budget : X restants sur Y". */
+/** The money pot above the header (a complementary landmark): "Budget : X restants sur Y". */
 function potRegion(page: Page, lang: Lang) {
-  return page.getByRole("region", { name: t(lang, "empowerment.pot.label"), exact: true });
+  return page.getByRole("complementary", { name: t(lang, "empowerment.pot.label"), exact: true });
 }
 async function expectPot(page: Page, lang: Lang, remainingCents: number, budgetCents: number): Promise<void> {
   const text = t(lang, "empowerment.pot.header", { remaining: shownPrice(remainingCents, lang), budget: shownPrice(budgetCents, lang) });
@@ -322,7 +322,7 @@ test.describe("employee single sign-on", () => {
     await expect(page.getByRole("status").filter({ hasText: nextMonth })).toBeVisible();
     const row = page.getByRole("row").filter({ has: page.getByRole("rowheader", { name: nextMonth, exact: true }) });
     await expect(row).toContainText(shownPrice(15_000, lang));
-    await row.getByText(new RegExp(nextMonth)).click();
+    await row.getByText(messagePattern(lang, "empowerment.setups.show")).click();
     for (const staffNumber of ["PN300001", "PN300002", "PN300009"]) await expect(row.getByRole("listitem").filter({ hasText: staffNumber })).toBeVisible();
     await expectNoSeriousA11yViolations(page);
   });
