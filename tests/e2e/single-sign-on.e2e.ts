@@ -90,6 +90,7 @@ async function signInOnProvider(page: Page, lang: Lang, employee: Employee, { wr
 async function expectWelcome(page: Page, lang: Lang, employee: Employee): Promise<void> {
   const welcome = page.getByRole("dialog", { name: t(lang, "auth.welcome.title", { names: `${employee.firstName} ${employee.lastName}` }) });
   await expect(welcome).toBeVisible();
+  await animationsDone(page);
   await expectNoSeriousA11yViolations(page);
   await welcome.getByRole("button", { name: t(lang, "auth.welcome.continue"), exact: true }).click();
   await expect(welcome).toBeHidden();
@@ -136,8 +137,9 @@ async function addToCart(page: Page, lang: Lang, product: Product): Promise<void
   await expect(modal).toBeHidden();
 }
 
+/** A part of the checkout, a region named by its heading. */
 function section(page: Page, lang: Lang, headingId: string) {
-  return page.getByRole("region", { name: t(lang, headingId), exact: true }).or(page.locator("section").filter({ has: page.getByRole("heading", { name: t(lang, headingId), exact: true }) }));
+  return page.getByRole("region", { name: t(lang, headingId), exact: true });
 }
 
 /** A crew member arrives by the programme's link, signs in on the provider's page and is back as a beneficiary with the pot. */
@@ -157,7 +159,7 @@ async function addBelgianAddress(page: Page, lang: Lang, names: { firstName: str
   const dialog = page.getByRole("dialog", { name: t(lang, "addressModal.addTitle"), exact: true });
   await expect(dialog).toBeVisible();
   await expectNoSeriousA11yViolations(page);
-  await dialog.getByLabel(t(lang, "addressForm.country.label"), { exact: true }).selectOption({ label: lang === "fr" ? "Belgique" : "Belgium" });
+  await dialog.getByRole("combobox", { name: t(lang, "addressForm.country.label"), exact: true }).selectOption({ label: lang === "fr" ? "Belgique" : "Belgium" });
   await dialog.getByRole("textbox", { name: t(lang, "addressForm.firstName.label"), exact: true }).fill(names.firstName);
   await dialog.getByRole("textbox", { name: t(lang, "addressForm.lastName.label"), exact: true }).fill(names.lastName);
   await dialog.getByRole("textbox", { name: t(lang, "addressForm.street.label"), exact: true }).fill("Rue Neuve 12");
@@ -167,7 +169,21 @@ async function addBelgianAddress(page: Page, lang: Lang, names: { firstName: str
   await dialog.getByLabel(t(lang, "addressForm.name.label"), { exact: false }).fill("Passager Bruxelles");
   await dialog.getByRole("button", { name: t(lang, "addressForm.submit"), exact: true }).click();
   await expect(dialog).toBeHidden();
-  await expect(page.getByRole("radio", { name: /Passager Bruxelles/ })).toBeChecked();
+  await expect(section(page, lang, "empowerment.order.delivery").getByRole("radio", { name: /Passager Bruxelles/ })).toBeChecked();
+}
+
+/** Chooses a radio of the checkout unless the cart has it already; it is checked once the server answered. */
+async function chooseOnce(radio: Locator): Promise<void> {
+  await expect(radio).toBeEnabled();
+  if (!(await radio.isChecked())) await radio.click();
+  await expect(radio).toBeChecked();
+}
+
+/** Waits until no transition or finite animation runs (a modal fading in has not its final colours yet). */
+async function animationsDone(page: Page): Promise<void> {
+  await page.waitForFunction(() =>
+    document.getAnimations().every((animation) => animation.effect?.getTiming().iterations === Infinity || animation.playState !== "running"),
+  );
 }
 
 /** The order's total incl. VAT as the checkout's summary shows it, in cents. */
@@ -184,7 +200,7 @@ async function shownTotal(page: Page, lang: Lang): Promise<number> {
  * the checkout sent to the programme's, a gift to a Belgian address with a card message, the pot
  * going down by the order's total, then a cart above what is left refused (and kept).
  */
-async function crewMemberJourney(page: Page, lang: Lang, employee: Employee): Promise<void> {
+async function crewMemberJourney(page: Page, lang: Lang, employee: Employee, messageSaved: "onLeavingTheField" | "byPlacingTheOrder"): Promise<void> {
   const budget = 15_000;
   await arriveAsCrewMember(page, lang, employee);
   await expectPot(page, lang, budget, budget);
@@ -203,9 +219,17 @@ async function crewMemberJourney(page: Page, lang: Lang, employee: Employee): Pr
   await expectNoSeriousA11yViolations(page);
   await addBelgianAddress(page, lang, { firstName: "Léa", lastName: "Dupont" });
   const methods = section(page, lang, "checkout.methods.title");
-  await methods.getByRole("radio").first().check();
-  await expect(methods.getByRole("radio").first()).toBeChecked();
+  // Each choice is the cart's, saved on the server: checked once it answered. A delivery with a
+  // price, so that the total the pot pays includes it.
+  await chooseOnce(methods.getByRole("radio").nth(1));
+  await chooseOnce(section(page, lang, "checkout.billing.title").getByRole("radio", { name: /Passager Bruxelles/ }));
   await page.getByRole("textbox", { name: new RegExp(escapeForPattern(t(lang, "empowerment.order.card.label"))) }).fill(lang === "fr" ? "Merci d'avoir voyagé avec nous !" : "Thank you for flying with us!");
+  // The message is saved when the field is left, or by 'Place the order' itself: both roads a
+  // shopper takes are walked (one per language).
+  if (messageSaved === "onLeavingTheField") {
+    await page.keyboard.press("Tab");
+    await expect(page.getByRole("button", { name: t(lang, "empowerment.order.place"), exact: true })).toBeEnabled();
+  }
   await expect(page.getByRole("button", { name: t(lang, "empowerment.order.place"), exact: true })).toBeEnabled();
   const total = await shownTotal(page, lang);
   expect(total).toBeGreaterThan(0);
@@ -222,8 +246,9 @@ async function crewMemberJourney(page: Page, lang: Lang, employee: Employee): Pr
   await page.goto(PATHS[lang].empowermentCheckout);
   await expect(page.getByRole("heading", { level: 1, name: t(lang, "empowerment.order.title"), exact: true })).toBeVisible();
   const methodsAgain = section(page, lang, "checkout.methods.title");
-  await page.getByRole("radio", { name: /Passager Bruxelles/ }).check();
-  await methodsAgain.getByRole("radio").first().check();
+  await chooseOnce(section(page, lang, "empowerment.order.delivery").getByRole("radio", { name: /Passager Bruxelles/ }));
+  await chooseOnce(methodsAgain.getByRole("radio").nth(1));
+  await chooseOnce(section(page, lang, "checkout.billing.title").getByRole("radio", { name: /Passager Bruxelles/ }));
   const place = page.getByRole("button", { name: t(lang, "empowerment.order.place"), exact: true });
   await expect(place).toBeEnabled();
   await place.click();
@@ -330,13 +355,13 @@ test.describe("employee single sign-on", () => {
   test("a crew member arrives by the programme's link and offers a gift paid from her pot (French)", async ({ openPage }) => {
     test.setTimeout(180_000);
     const page = await openPage("/fr");
-    await crewMemberJourney(page, "fr", EMPLOYEES.sophie);
+    await crewMemberJourney(page, "fr", EMPLOYEES.sophie, "onLeavingTheField");
   });
 
   test("a crew member arrives by the programme's link and offers a gift paid from his pot (English)", async ({ openPage }) => {
     test.setTimeout(180_000);
     const page = await openPage("/en");
-    await crewMemberJourney(page, "en", EMPLOYEES.thomas);
+    await crewMemberJourney(page, "en", EMPLOYEES.thomas, "byPlacingTheOrder");
   });
 });
 
