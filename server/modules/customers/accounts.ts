@@ -9,7 +9,7 @@ import type { Captcha } from "../../adapters/captcha/captcha.ts";
 import { requireCaptcha } from "../../adapters/captcha/captcha.ts";
 import type { MailerFor } from "../../adapters/mail/mailer.ts";
 import type { Database, Orm } from "../../db/client.ts";
-import { newsletterSubscriptions, passwordResetTokens, signInAddresses } from "../../db/schema.ts";
+import { customerIdentities, newsletterSubscriptions, passwordResetTokens, signInAddresses } from "../../db/schema.ts";
 import { conflict, HttpError, notFound, unauthorized } from "../../http/errors.ts";
 import { attachAnonymousCart } from "../cart/attach-anonymous-cart.ts";
 import { type ApiLocale, langOf } from "../catalog/locale.ts";
@@ -101,6 +101,12 @@ export function createAccounts(deps: AccountsDeps) {
    * The account signed in from this address: remember it as the owner's. Others' failures still
    * count (a password alone does not prove the owner); the e-mailed code or a reset clears them.
    */
+  /** True for an account linked to an identity of the employees' identity provider. */
+  async function signsInWithSingleSignOn(customerId: number): Promise<boolean> {
+    const [link] = await db.orm.select({ customerId: customerIdentities.customerId }).from(customerIdentities).where(eq(customerIdentities.customerId, customerId)).limit(1);
+    return link !== undefined;
+  }
+
   async function rememberSuccess(email: string, ip: string): Promise<void> {
     const at = now();
     await db.orm
@@ -268,6 +274,10 @@ export function createAccounts(deps: AccountsDeps) {
       await requireCaptcha(captcha, input.recaptchaData, input.ip);
       const customer = await customers.findByEmail(input.email);
       if (!customer || (input.gpnetOnly && customer.customerGroup !== "GPNET")) return;
+      // An account opened by the employees' single sign-on has no password anyone knows, on purpose:
+      // a reset would give it one, a way in that bypasses the company's sign-in. The answer is an
+      // unknown address's.
+      if (await signsInWithSingleSignOn(customer.id)) return;
       const token = randomBytes(32).toString("base64url");
       const locale = customer.locale as ApiLocale;
       const link = `${deps.publicUrl}/${langOf(locale)}/${RESET_PAGE_PATH}?token=${token}`;

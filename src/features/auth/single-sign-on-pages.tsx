@@ -9,6 +9,8 @@ import { pagePath } from "../../../common/pages.ts";
 import type { HabileType, SingleSignOnFailure } from "../../../machines/auth/auth.types.ts";
 import { selectSingleSignOnFailure, selectSingleSignOnStatus } from "../../../machines/auth/single-sign-on.selectors.ts";
 import { useLazySelector } from "../../app/lazy-actor.ts";
+import { useNotify } from "../../app/notifications.tsx";
+import { useSession } from "../../app/session.ts";
 import { useAuth } from "../../app/session-provider.tsx";
 import {
   EMPOWERMENT_CLIENT_FLAG,
@@ -99,10 +101,20 @@ function HabileSignInPage() {
   const status = useLazySelector(auth.dialog, selectSingleSignOnStatus, "idle");
   const failure = useLazySelector(auth.dialog, selectSingleSignOnFailure, null);
   const returnTo = kept?.returnTo ?? pagePath("home", lang);
+  const session = useSession();
+  const notify = useNotify();
   const sent = useRef(false);
   useEffect(() => {
-    if (sent.current) return;
+    if (sent.current || session.status === "restoring") return;
     sent.current = true;
+    // An answer this tab is not waiting for, while signed in: the same address again (reloaded, or
+    // reached with the back button after the sign-in) or one from elsewhere. Refusing it would end
+    // the session; it is no sign-in to make, so the shopper goes on, signed in as before.
+    if (kept === null && session.status === "signedIn") {
+      notify({ kind: "info", messageId: "sso.alreadySignedIn" });
+      void navigate({ href: returnTo, replace: true });
+      return;
+    }
     auth.dialog.send(returnEventOf(answer, kept));
   });
   useEffect(() => {
