@@ -158,6 +158,7 @@ async function addBelgianAddress(page: Page, lang: Lang, names: { firstName: str
   await page.getByRole("button", { name: t(lang, "checkout.shipping.addAddress"), exact: true }).click();
   const dialog = page.getByRole("dialog", { name: t(lang, "addressModal.addTitle"), exact: true });
   await expect(dialog).toBeVisible();
+  await animationsDone(page);
   await expectNoSeriousA11yViolations(page);
   await dialog.getByRole("combobox", { name: t(lang, "addressForm.country.label"), exact: true }).selectOption({ label: lang === "fr" ? "Belgique" : "Belgium" });
   await dialog.getByRole("textbox", { name: t(lang, "addressForm.firstName.label"), exact: true }).fill(names.firstName);
