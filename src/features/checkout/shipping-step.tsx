@@ -5,14 +5,12 @@
 // follow. 'Continue to payment' is offered once all three are set. The checkout's flow sends each
 // choice and writes the answered cart to the query cache, where this step reads it.
 import { useLingui } from "@lingui/react";
-import { useQuery } from "@tanstack/react-query";
 import { Link, useNavigate } from "@tanstack/react-router";
 import { useEffect, useId, useRef, useState } from "react";
 import { pagePath } from "../../../common/pages.ts";
 import { isBusy, isRelayOpen, selectPlace } from "../../../machines/checkout/checkout.selectors.ts";
 import { isReadyToPay } from "../../../machines/checkout/checkout.rules.ts";
 import { addressInputOf, addressSaveErrorMessage, saveCustomerAddress, sortAddresses, type Address, type AddressInput } from "../../api/addresses.ts";
-import { shipmentMethodsQuery, type ShipmentMethod } from "../../api/queries/checkout.ts";
 import { useCheckoutSend, useCheckoutState } from "../../app/checkout-flow.ts";
 import { lazyPart, LazyDialog } from "../../app/lazy-part.tsx";
 import { useNotify } from "../../app/notifications.tsx";
@@ -29,6 +27,7 @@ import { AddressListModal } from "./address-list-modal.tsx";
 import { CheckoutTotals } from "./checkout-totals.tsx";
 import { OutOfStockModal } from "./out-of-stock-modal.tsx";
 import { RelayModal, type RelayChoice } from "./relay-picker/relay-modal-part.ts";
+import { ShipmentMethodChoices } from "./shipment-method-choices.tsx";
 import "./checkout.css";
 
 const AddressModal = lazyPart(() => import("../../ui/address/address-modal.tsx").then((module) => module.AddressModal));
@@ -254,54 +253,15 @@ function BillingSection({ customer, cart }: { customer: Customer; cart: Cart }) 
   );
 }
 
-/** "2 days", "24 hours": a method's delivery time. */
-function deliveryTimeOf(method: ShipmentMethod, _: (id: string, values?: Record<string, unknown>) => string): string {
-  return method.deliveryTimeUnit === "HOUR" ? _("checkout.methods.hours", { count: method.deliveryTime }) : _("checkout.methods.days", { count: method.deliveryTime });
-}
-
 function MethodsSection({ cart }: { cart: Cart }) {
   const { _ } = useLingui();
-  const lang = useLang();
-  const { api } = useShopContext();
   const send = useCheckoutSend();
   const busy = useCheckoutState(isBusy, true);
   const headingId = useId();
-  const hasDestination = cart.shippingAddress !== null;
-  const methods = useQuery({ ...shipmentMethodsQuery(api, lang, cart), enabled: hasDestination });
-  const chosenId = cart.shipments[0]?.shipmentMethod?.id ?? null;
-  const choose = (method: ShipmentMethod) => send({ type: "checkout.chooseMethods", shipmentMethodIds: cart.shipments.map(() => method.id) });
   return (
-    <section className="checkout-section" aria-labelledby={headingId} aria-busy={methods.isFetching}>
+    <section className="checkout-section" aria-labelledby={headingId}>
       <h2 id={headingId}>{_("checkout.methods.title")}</h2>
-      {!hasDestination ? (
-        <p>{_("checkout.methods.needAddress")}</p>
-      ) : methods.isPending ? (
-        <p role="status">{_("checkout.loading")}</p>
-      ) : methods.isError ? (
-        <p role="alert">
-          {_("errors.server.access")}{" "}
-          <button type="button" className="button button--ghost" onClick={() => void methods.refetch()}>
-            {_("checkout.unavailable.retry")}
-          </button>
-        </p>
-      ) : methods.data.length === 0 ? (
-        <p>{_("checkout.methods.none")}</p>
-      ) : (
-        <ul className="checkout-choices">
-          {methods.data.map((method) => (
-            <li key={method.id} className={`checkout-choice${method.id === chosenId ? " checkout-choice--chosen" : ""}`}>
-              <label className="checkout-choice__label">
-                <input type="radio" name="shipment-method" checked={method.id === chosenId} disabled={busy} onChange={() => choose(method)} />
-                <span className="checkout-choice__text">
-                  <strong>{method.name}</strong>
-                  <span>{deliveryTimeOf(method, _)}</span>
-                </span>
-                <span className="checkout-choice__price">{method.price.taxIncluded === 0 ? _("checkout.methods.free") : formatPrice(method.price.taxIncluded, lang)}</span>
-              </label>
-            </li>
-          ))}
-        </ul>
-      )}
+      <ShipmentMethodChoices cart={cart} busy={busy} onChoose={(shipmentMethodIds) => send({ type: "checkout.chooseMethods", shipmentMethodIds })} />
     </section>
   );
 }

@@ -15,7 +15,6 @@ import { hasNoMoneyPot, isBusy, isOutOfStockOpen, isPlacing, isSavingMessage, se
 import type { EmpowermentOrderEvent, EmpowermentOrderProblem } from "../../../../machines/empowerment-order/empowerment-order.types.ts";
 import { addressInputOf, addressSaveErrorMessage, saveCustomerAddress, sortAddresses, type Address, type AddressInput } from "../../../api/addresses.ts";
 import type { Cart } from "../../../api/queries/cart.ts";
-import { shipmentMethodsQuery, type ShipmentMethod } from "../../../api/queries/checkout.ts";
 import { isMoneyPotMissing, moneyPotQuery } from "../../../api/queries/money-pot.ts";
 import { useEmpowermentOrderFlow } from "../../../app/empowerment-order-flow.ts";
 import { lazyPart, LazyDialog } from "../../../app/lazy-part.tsx";
@@ -31,6 +30,7 @@ import { CheckoutTotals } from "../checkout-totals.tsx";
 import { OutOfStockDialog } from "../out-of-stock-modal.tsx";
 import { CARD_MESSAGE_MAX, cardMessageErrorId } from "./card-message-schema.ts";
 import { MoneyPotPanel } from "./money-pot-panel.tsx";
+import { ShipmentMethodChoices } from "../shipment-method-choices.tsx";
 import "../checkout.css";
 import "./empowerment-checkout.css";
 
@@ -209,54 +209,15 @@ function DeliverySection({ customer, cart, busy, send, heading }: SectionProps &
   );
 }
 
-/** "2 days", "24 hours": a method's delivery time. */
-function deliveryTimeOf(method: ShipmentMethod, _: (id: string, values?: Record<string, unknown>) => string): string {
-  return method.deliveryTimeUnit === "HOUR" ? _("checkout.methods.hours", { count: method.deliveryTime }) : _("checkout.methods.days", { count: method.deliveryTime });
-}
-
 function MethodsSection({ cart, busy, send, heading }: SectionProps) {
   const { _ } = useLingui();
-  const lang = useLang();
-  const { api } = useShopContext();
   const headingId = useId();
-  const hasDestination = cart.shippingAddress !== null;
-  const methods = useQuery({ ...shipmentMethodsQuery(api, lang, cart), enabled: hasDestination });
-  const chosenId = cart.shipments[0]?.shipmentMethod?.id ?? null;
-  const choose = (method: ShipmentMethod) => send({ type: "empowermentOrder.chooseMethods", shipmentMethodIds: cart.shipments.map(() => method.id) });
   return (
-    <section className="checkout-section" aria-labelledby={headingId} aria-busy={methods.isFetching}>
+    <section className="checkout-section" aria-labelledby={headingId}>
       <h2 id={headingId} ref={heading} tabIndex={-1}>
         {_("checkout.methods.title")}
       </h2>
-      {!hasDestination ? (
-        <p>{_("checkout.methods.needAddress")}</p>
-      ) : methods.isPending ? (
-        <p role="status">{_("checkout.loading")}</p>
-      ) : methods.isError ? (
-        <p role="alert">
-          {_("errors.server.access")}{" "}
-          <button type="button" className="button button--ghost" onClick={() => void methods.refetch()}>
-            {_("checkout.unavailable.retry")}
-          </button>
-        </p>
-      ) : methods.data.length === 0 ? (
-        <p>{_("checkout.methods.none")}</p>
-      ) : (
-        <ul className="checkout-choices">
-          {methods.data.map((method) => (
-            <li key={method.id} className={`checkout-choice${method.id === chosenId ? " checkout-choice--chosen" : ""}`}>
-              <label className="checkout-choice__label">
-                <input type="radio" name="shipment-method" checked={method.id === chosenId} disabled={busy} onChange={() => choose(method)} />
-                <span className="checkout-choice__text">
-                  <strong>{method.name}</strong>
-                  <span>{deliveryTimeOf(method, _)}</span>
-                </span>
-                <span className="checkout-choice__price">{method.price.taxIncluded === 0 ? _("checkout.methods.free") : formatPrice(method.price.taxIncluded, lang)}</span>
-              </label>
-            </li>
-          ))}
-        </ul>
-      )}
+      <ShipmentMethodChoices cart={cart} busy={busy} onChoose={(shipmentMethodIds) => send({ type: "empowermentOrder.chooseMethods", shipmentMethodIds })} />
     </section>
   );
 }
