@@ -496,21 +496,29 @@ export function createCatalogRepository(db: Database) {
     return list(searchCandidates(term, lang), request, lang, true);
   }
 
-  /** Names of products in stock whose words start with the typed ones, best sellers first. */
+  /**
+   * Names of products in stock whose words start with the typed ones, best sellers first; a name
+   * several products share counts once, at its best seller. Rows come best sellers first with a
+   * limit, so the planner can walk the popularity index and stop (common prefixes) or take the
+   * few matches from the prefix index (rare ones) instead of grouping every match.
+   */
   async function autocomplete(term: string, size: number, lang: Lang): Promise<string[]> {
     const prefix = prefixQuery(term);
     if (!prefix) return [];
     const prefixColumn = col(lang, "p.prefix_fr", "p.prefix_en");
     const name = col(lang, "p.name_fr", "p.name_en");
-    const rows = await db.rows<{ name: string }>(sql`
-      select ${name} as name, max(p.popularity) as popularity
-      from products p
-      where ${prefixColumn} @@ to_tsquery('escale_simple', ${prefix})
-        and exists (select 1 from variants v join offers o on o.variant_id = v.id where v.product_id = p.id and o.stock_quantity > 0)
-      group by ${name}
-      order by popularity desc, ${name}
-      limit ${size}`);
-    return rows.map((row) => row.name);
+    for (let limit = size * 2; ; limit *= 4) {
+      const rows = await db.rows<{ name: string }>(sql`
+        select ${name} as name
+        from products p
+        where ${prefixColumn} @@ to_tsquery('escale_simple', ${prefix})
+          and exists (select 1 from variants v join offers o on o.variant_id = v.id where v.product_id = p.id and o.stock_quantity > 0)
+        order by p.popularity desc, ${name}
+        limit ${limit}`);
+      const names = [...new Set(rows.map((row) => row.name))];
+      // Fewer rows than the limit: every match is here; else more rows only matter when names repeat.
+      if (names.length >= size || rows.length < limit) return names.slice(0, size);
+    }
   }
 
   // ---- product page -------------------------------------------------------------------------
