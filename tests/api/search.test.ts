@@ -256,3 +256,43 @@ describe.each(backends())("search leaves out products without stock on $name", (
     expect(await suggestions(word)).toEqual([]);
   });
 });
+
+describe.each(backends())("autocomplete with names several products share on $name", (backend) => {
+  let shop: TestApp;
+  beforeAll(async () => {
+    // Uncached reads: the names change between requests.
+    shop = await startTestApp(backend, { app: { cacheReads: false } });
+  });
+  afterAll(() => shop?.close());
+
+  const suggestions = async (term: string, size: number) => {
+    const response = await shop.request({ url: `/api/v1/products/search-autocomplete?searchTerm=${encodeURIComponent(term)}&size=${size}` });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json<Schemas["Autocomplete"]>().terms;
+  };
+  /** What grouping every matching product in stock by name gives: each name at its best seller. */
+  const grouped = async (word: string, size: number) => {
+    const rows = await shop.db.rows<{ name: string }>(sql`
+      select p.name_fr as name from products p
+      where p.prefix_fr @@ to_tsquery('escale_simple', ${`${word}:*`})
+        and exists (select 1 from variants v join offers o on o.variant_id = v.id where v.product_id = p.id and o.stock_quantity > 0)
+      group by p.name_fr
+      order by max(p.popularity) desc, p.name_fr
+      limit ${size}`);
+    return rows.map((row) => row.name);
+  };
+
+  it("suggests a shared name once, at its best seller's rank, and still fills the list", async () => {
+    const [word = ""] = commonWords();
+    const size = 3;
+    // The best sellers matching the word all take one name: more repeats than the first batch holds.
+    await shop.db.rows(sql`
+      update products set name_fr = 'Même nom ' || ${word}
+      where id in (select id from products where prefix_fr @@ to_tsquery('escale_simple', ${`${word}:*`})
+                   order by popularity desc limit ${size * 3})`);
+    const expected = await grouped(word, size);
+    expect(expected[0]).toBe(`Même nom ${word}`);
+    expect(await suggestions(word, size)).toEqual(expected);
+    expect(await suggestions(word, 10)).toEqual(await grouped(word, 10));
+  });
+});

@@ -91,8 +91,7 @@ export function catalogHandlers(deps: { catalog: CatalogRepository; cache: ReadC
       const lang = langOf(request.query.locale);
       const { slug } = request.params;
       const answer = await cachedAnswer<ResultOf<"getProductBySlug">>(reply, cacheKey("product", { slug, lang }), async () => {
-        const id = await catalog.productIdBySlug(slug);
-        const product = id === undefined ? undefined : await catalog.product(id, lang);
+        const product = await catalog.productBySlug(slug, lang);
         return product && { ...product, description: paragraphs(product.description) };
       });
       if (answer === null) throw notFound(`No product with slug ${slug}`, "PRODUCT_NOT_FOUND");

@@ -1,7 +1,8 @@
 // Reads the catalogue: category tree, listings with facets, product pages, search.
-import { sql, type SQL } from "drizzle-orm";
+import { eq, or, sql, type SQL } from "drizzle-orm";
 import type { components } from "../../../common/api/schema.gen.ts";
 import type { Database } from "../../db/client.ts";
+import { products } from "../../db/schema.ts";
 import { compareLabels, type Lang } from "./locale.ts";
 import { pictureUrls } from "../media/picture-urls.ts";
 
@@ -495,31 +496,32 @@ export function createCatalogRepository(db: Database) {
     return list(searchCandidates(term, lang), request, lang, true);
   }
 
-  /** Names of products in stock whose words start with the typed ones, best sellers first. */
+  /**
+   * Names of products in stock whose words start with the typed ones, best sellers first; a name
+   * several products share counts once, at its best seller. Rows come best sellers first with a
+   * limit, so the planner can walk the popularity index and stop (common prefixes) or take the
+   * few matches from the prefix index (rare ones) instead of grouping every match.
+   */
   async function autocomplete(term: string, size: number, lang: Lang): Promise<string[]> {
     const prefix = prefixQuery(term);
     if (!prefix) return [];
     const prefixColumn = col(lang, "p.prefix_fr", "p.prefix_en");
     const name = col(lang, "p.name_fr", "p.name_en");
-    const rows = await db.rows<{ name: string }>(sql`
-      select ${name} as name, max(p.popularity) as popularity
-      from products p
-      where ${prefixColumn} @@ to_tsquery('escale_simple', ${prefix})
-        and exists (select 1 from variants v join offers o on o.variant_id = v.id where v.product_id = p.id and o.stock_quantity > 0)
-      group by ${name}
-      order by popularity desc, ${name}
-      limit ${size}`);
-    return rows.map((row) => row.name);
+    for (let limit = size * 2; ; limit *= 4) {
+      const rows = await db.rows<{ name: string }>(sql`
+        select ${name} as name
+        from products p
+        where ${prefixColumn} @@ to_tsquery('escale_simple', ${prefix})
+          and exists (select 1 from variants v join offers o on o.variant_id = v.id where v.product_id = p.id and o.stock_quantity > 0)
+        order by p.popularity desc, ${name}
+        limit ${limit}`);
+      const names = [...new Set(rows.map((row) => row.name))];
+      // Fewer rows than the limit: every match is here; else more rows only matter when names repeat.
+      if (names.length >= size || rows.length < limit) return names.slice(0, size);
+    }
   }
 
   // ---- product page -------------------------------------------------------------------------
-
-  async function productIdBySlug(slug: string): Promise<number | undefined> {
-    const rows = await db.rows<{ id: number }>(
-      sql`select id from products where slug_fr = ${slug} or slug_en = ${slug} order by (slug_fr = ${slug}) desc limit 1`,
-    );
-    return rows[0]?.id;
-  }
 
   async function productIdsByReferences(references: string[]): Promise<number[]> {
     if (references.length === 0) return [];
@@ -533,46 +535,78 @@ export function createCatalogRepository(db: Database) {
     });
   }
 
-  async function product(id: number, lang: Lang): Promise<Product | undefined> {
-    const [rows, offers, pictures, values] = await Promise.all([
-      db.rows<
-        SummaryRow & {
-          slug_fr: string;
-          slug_en: string;
-          description: string;
-          supplier_reference: string;
-          transport_weight_grams: number;
-          category_id: number;
-        }
-      >(sql`
-        select p.id, ${col(lang, "p.slug_fr", "p.slug_en")} as slug, p.slug_fr, p.slug_en, p.reference,
-               ${col(lang, "p.name_fr", "p.name_en")} as name, ${col(lang, "p.description_fr", "p.description_en")} as description,
-               p.supplier_reference, p.transport_weight_grams, p.category_id,
-               p.made_in_france, p.made_in_europe, p.up_cycling, p.limited_edition, p.configurable_attributes, 0 as variant_count
-        from products p where p.id = ${id}`),
-      offersOf([id]),
-      picturesOf([id], lang),
-      db.rows<AttributeValueRow & { owner_kind: "product" | "variant" }>(sql`
-        select 'product' as owner_kind, pav.product_id as owner_id, a.code as attribute_code,
-               ${col(lang, "a.label_fr", "a.label_en")} as attribute_label, a.position as attribute_position,
-               a.display_type, a.filter_type, av.value, ${col(lang, "av.label_fr", "av.label_en")} as label,
-               av.color_code, av.index as value_index
-        from product_attribute_values pav
-        join attribute_values av on av.id = pav.attribute_value_id
-        join attributes a on a.code = av.attribute_code
-        where pav.product_id = ${id}
-        union all
-        select 'variant', vav.variant_id, a.code, ${col(lang, "a.label_fr", "a.label_en")}, a.position,
-               a.display_type, a.filter_type, av.value, ${col(lang, "av.label_fr", "av.label_en")},
-               av.color_code, av.index
-        from variants v
-        join variant_attribute_values vav on vav.variant_id = v.id
-        join attribute_values av on av.id = vav.attribute_value_id
-        join attributes a on a.code = av.attribute_code
-        where v.product_id = ${id}`),
-    ]);
-    const row = rows[0];
+  /**
+   * The product page in one prepared statement per language: the product by either slug, with its
+   * offers, pictures and attribute values as JSON arrays. Planning the five queries it replaces
+   * cost four times their execution, and each held a pooled connection.
+   */
+  function productPageStatement(lang: Lang) {
+    const p = products;
+    const slug = sql.placeholder("slug");
+    // The subqueries name the outer row's columns themselves: a one-table select leaves them unqualified.
+    const rowName = col(lang, "products.name_fr", "products.name_en");
+    const attributeLabel = col(lang, "a.label_fr", "a.label_en");
+    const valueLabel = col(lang, "av.label_fr", "av.label_en");
+    return db.orm
+      .select({
+        id: p.id,
+        slug: lang === "fr" ? p.slugFr : p.slugEn,
+        slug_fr: p.slugFr,
+        slug_en: p.slugEn,
+        reference: p.reference,
+        name: lang === "fr" ? p.nameFr : p.nameEn,
+        description: lang === "fr" ? p.descriptionFr : p.descriptionEn,
+        supplier_reference: p.supplierReference,
+        transport_weight_grams: p.transportWeightGrams,
+        category_id: p.categoryId,
+        made_in_france: p.madeInFrance,
+        made_in_europe: p.madeInEurope,
+        up_cycling: p.upCycling,
+        limited_edition: p.limitedEdition,
+        configurable_attributes: p.configurableAttributes,
+        offers: sql<OfferRow[]>`coalesce((select json_agg(x order by x.variant_position, x.id) from (
+          select o.id, o.variant_id, v.product_id, v.reference as variant_reference, v.position as variant_position,
+                 o.shop_id, s.name as shop_name, o.picking_delay, o.stock_quantity, o.logistic_class,
+                 o.regular_price_cents, o.discount_price_cents, o.min_order_quantity, o.max_order_quantity,
+                 products.tax_rate_bp
+          from variants v join offers o on o.variant_id = v.id join shops s on s.id = o.shop_id
+          where v.product_id = products.id) x), '[]'::json)`,
+        pictures: sql<PictureRow[]>`coalesce((select json_agg(x order by x.position, x.id) from (
+          select pi.id, pi.product_id, pi.variant_id, pi.position, pi.is_cover, pi.category, pi.video_url,
+                 case when pi.position = 0 then ${rowName} else ${rowName} || ' – ' || (pi.position + 1) end as title
+          from pictures pi where pi.product_id = products.id) x), '[]'::json)`,
+        values: sql<(AttributeValueRow & { owner_kind: "product" | "variant" })[]>`coalesce((select json_agg(x) from (
+          select 'product' as owner_kind, pav.product_id as owner_id, a.code as attribute_code,
+                 ${attributeLabel} as attribute_label, a.position as attribute_position,
+                 a.display_type, a.filter_type, av.value, ${valueLabel} as label, av.color_code, av.index as value_index
+          from product_attribute_values pav
+          join attribute_values av on av.id = pav.attribute_value_id
+          join attributes a on a.code = av.attribute_code
+          where pav.product_id = products.id
+          union all
+          select 'variant', vav.variant_id, a.code, ${attributeLabel}, a.position,
+                 a.display_type, a.filter_type, av.value, ${valueLabel}, av.color_code, av.index
+          from variants v
+          join variant_attribute_values vav on vav.variant_id = v.id
+          join attribute_values av on av.id = vav.attribute_value_id
+          join attributes a on a.code = av.attribute_code
+          where v.product_id = products.id) x), '[]'::json)`,
+      })
+      .from(p)
+      .where(or(eq(p.slugFr, slug), eq(p.slugEn, slug)))
+      // A slug that is one product's French slug and another's English one means the French.
+      .orderBy(sql`(${p.slugFr} = ${slug}) desc`)
+      .limit(1)
+      .prepare(`catalog_product_page_${lang}`);
+  }
+
+  const productPages = { fr: productPageStatement("fr"), en: productPageStatement("en") };
+
+  /** The product page of a slug in either language, undefined when no product has it. */
+  async function productBySlug(slug: string, lang: Lang): Promise<Product | undefined> {
+    const [row] = await productPages[lang].execute({ slug });
     if (!row) return undefined;
+    const { offers, pictures, values } = row;
 
     const selectedOf = (value: AttributeValueRow): SelectedAttribute => ({
       name: value.attribute_code,
@@ -654,9 +688,8 @@ export function createCatalogRepository(db: Database) {
     listAll,
     search,
     autocomplete,
-    productIdBySlug,
     productIdsByReferences,
-    product,
+    productBySlug,
     summaries,
     variantPictures,
     /** Forgets cached categories after the tree changed. */
