@@ -34,6 +34,11 @@ export function sortAddresses(addresses: readonly Address[]): Address[] {
 }
 
 /** A saved address as the contract takes it back (to save it again, or to copy it onto a cart). */
+/** The address just saved, as the server keeps it: by its name, or by its street when the server named it. */
+export function savedAddressOf(customer: Customer, address: AddressInput): Address | undefined {
+  return customer.addresses.find((item) => item.name === address.name) ?? sortAddresses(customer.addresses).find((item) => item.street === address.street);
+}
+
 export function addressInputOf(address: Address, phone: string): AddressInput {
   return {
     name: address.name,

@@ -10,7 +10,7 @@ import { useEffect, useId, useRef, useState } from "react";
 import { pagePath } from "../../../common/pages.ts";
 import { isBusy, isRelayOpen, selectPlace } from "../../../machines/checkout/checkout.selectors.ts";
 import { isReadyToPay } from "../../../machines/checkout/checkout.rules.ts";
-import { addressInputOf, addressSaveErrorMessage, saveCustomerAddress, sortAddresses, type Address, type AddressInput } from "../../api/addresses.ts";
+import { addressInputOf, addressSaveErrorMessage, saveCustomerAddress, savedAddressOf, sortAddresses, type Address, type AddressInput } from "../../api/addresses.ts";
 import { useCheckoutSend, useCheckoutState } from "../../app/checkout-flow.ts";
 import { lazyPart, LazyDialog } from "../../app/lazy-part.tsx";
 import { useNotify } from "../../app/notifications.tsx";
@@ -127,7 +127,7 @@ function DeliverySection({ customer, cart }: { customer: Customer; cart: Cart })
       const updated = await saveCustomerAddress(api, lang, address, { ...defaults, replace: editing?.mode === "edit" });
       session.customerChanged(updated);
       setEditing(null);
-      const saved = updated.addresses.find((item) => item.name === address.name) ?? sortAddresses(updated.addresses).find((item) => item.street === address.street);
+      const saved = savedAddressOf(updated, address);
       if (saved?.phone) send({ type: "checkout.chooseAddress", address: addressInputOf(saved, saved.phone) });
     } catch (error) {
       notify({ kind: "danger", messageId: addressSaveErrorMessage(error) });

@@ -13,7 +13,7 @@ import { isEmpowermentCountry, EMPOWERMENT_COUNTRIES } from "../../../../machine
 import { missingPartsOf, type OrderPart } from "../../../../machines/empowerment-order/empowerment-order.rules.ts";
 import { hasNoMoneyPot, isBusy, isOutOfStockOpen, isPlacing, isSavingMessage, selectProblem } from "../../../../machines/empowerment-order/empowerment-order.selectors.ts";
 import type { EmpowermentOrderEvent, EmpowermentOrderProblem } from "../../../../machines/empowerment-order/empowerment-order.types.ts";
-import { addressInputOf, addressSaveErrorMessage, saveCustomerAddress, sortAddresses, type Address, type AddressInput } from "../../../api/addresses.ts";
+import { addressInputOf, addressSaveErrorMessage, saveCustomerAddress, savedAddressOf, sortAddresses, type Address, type AddressInput } from "../../../api/addresses.ts";
 import type { Cart } from "../../../api/queries/cart.ts";
 import { isMoneyPotMissing, moneyPotQuery } from "../../../api/queries/money-pot.ts";
 import { useEmpowermentOrderFlow } from "../../../app/empowerment-order-flow.ts";
@@ -156,7 +156,7 @@ function DeliverySection({ customer, cart, busy, send, heading }: SectionProps &
       const updated = await saveCustomerAddress(api, lang, address, { ...defaults, replace: editing?.mode === "edit" });
       session.customerChanged(updated);
       setEditing(null);
-      const saved = updated.addresses.find((item) => item.name === address.name) ?? sortAddresses(updated.addresses).find((item) => item.street === address.street);
+      const saved = savedAddressOf(updated, address);
       if (saved?.phone && deliverable(saved)) send({ type: "empowermentOrder.chooseAddress", address: addressInputOf(saved, saved.phone) });
     } catch (error) {
       notify({ kind: "danger", messageId: addressSaveErrorMessage(error) });
