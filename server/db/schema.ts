@@ -260,6 +260,93 @@ export const offers = pgTable(
   ],
 );
 
+// ---- listings, kept by the database (migration 0014) -------------------------------------------
+// What every listing, search and autocomplete would otherwise recompute from products, variants,
+// offers and attribute values. Triggers on those tables queue the products a statement touched;
+// at commit the queue is read and these rows brought up to date, in the same transaction as the
+// write (`refresh_product_listings`). Nothing else writes them.
+
+/** One row per product: whether it is in stock, its lowest in-stock price, sort keys, facet values. */
+export const productListings = pgTable(
+  "product_listings",
+  {
+    productId: integer("product_id").primaryKey(),
+    inStock: boolean("in_stock").notNull(),
+    /** Lowest tax-included price (discount first) among offers in stock; null when none is. */
+    priceCents: integer("price_cents"),
+    popularity: integer("popularity").notNull(),
+    reference: text("reference").notNull(),
+    nameFr: text("name_fr").notNull(),
+    nameEn: text("name_en").notNull(),
+    sortNameFr: text("sort_name_fr").notNull(),
+    sortNameEn: text("sort_name_en").notNull(),
+    prefixFr: tsvector("prefix_fr").notNull(),
+    prefixEn: tsvector("prefix_en").notNull(),
+    /** Attribute values of the product and of its variants in stock, sorted, each once. */
+    valueIds: integer("value_ids").array().notNull(),
+    /** Categories it is listed in: its own and its extra ones with their ancestors, and 0 (the whole catalogue). */
+    categoryIds: integer("category_ids").array().notNull(),
+  },
+  (t) => [
+    index("product_listings_prefix_fr_idx").using("gin", t.prefixFr).where(sql`${t.inStock}`),
+    index("product_listings_prefix_en_idx").using("gin", t.prefixEn).where(sql`${t.inStock}`),
+    index("product_listings_popularity_idx").on(t.popularity.desc(), t.productId).where(sql`${t.inStock}`),
+    check("product_listings_price_check", sql`${t.inStock} = (${t.priceCents} is not null)`),
+  ],
+);
+
+/** Products in stock per category they are listed in (0: the whole catalogue), with every sort's key. */
+export const categoryListings = pgTable(
+  "category_listings",
+  {
+    categoryId: integer("category_id").notNull(),
+    productId: integer("product_id").notNull(),
+    priceCents: integer("price_cents").notNull(),
+    popularity: integer("popularity").notNull(),
+    reference: text("reference").notNull(),
+    sortNameFr: text("sort_name_fr").notNull(),
+    sortNameEn: text("sort_name_en").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.categoryId, t.productId] }),
+    // One index per sort a shopper can pick, in the listing's exact order, so a page is a walk.
+    index("category_listings_name_fr_idx").on(t.categoryId, t.sortNameFr, t.productId),
+    index("category_listings_name_fr_desc_idx").on(t.categoryId, t.sortNameFr.desc(), t.productId),
+    index("category_listings_name_en_idx").on(t.categoryId, t.sortNameEn, t.productId),
+    index("category_listings_name_en_desc_idx").on(t.categoryId, t.sortNameEn.desc(), t.productId),
+    index("category_listings_price_fr_idx").on(t.categoryId, t.priceCents, t.sortNameFr, t.productId),
+    index("category_listings_price_fr_desc_idx").on(t.categoryId, t.priceCents.desc(), t.sortNameFr, t.productId),
+    index("category_listings_price_en_idx").on(t.categoryId, t.priceCents, t.sortNameEn, t.productId),
+    index("category_listings_price_en_desc_idx").on(t.categoryId, t.priceCents.desc(), t.sortNameEn, t.productId),
+    index("category_listings_reference_idx").on(t.categoryId, t.reference),
+    index("category_listings_popularity_idx").on(t.categoryId, t.popularity.desc(), t.productId),
+    index("category_listings_popularity_asc_idx").on(t.categoryId, t.popularity, t.productId),
+    index("category_listings_product_idx").on(t.productId),
+  ],
+);
+
+/** Per category (0: the whole catalogue) and attribute value, how many products in stock have it. */
+export const categoryFacets = pgTable(
+  "category_facets",
+  {
+    categoryId: integer("category_id").notNull(),
+    attributeValueId: integer("attribute_value_id").notNull(),
+    productCount: integer("product_count").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.categoryId, t.attributeValueId] })],
+);
+
+/** Per category (0: the whole catalogue), how many products in stock it lists. */
+export const categoryStats = pgTable("category_stats", {
+  categoryId: integer("category_id").primaryKey(),
+  productCount: integer("product_count").notNull(),
+});
+
+/** Products a transaction's writes touched, read (and emptied) by the same transaction at commit. */
+export const productListingChanges = pgTable("product_listing_changes", {
+  productId: integer("product_id").notNull(),
+});
+
 /**
  * Destination zones of the shipping rules: the zone a delivery address falls in decides which
  * methods can deliver it and at what price (metropolitan France, the French overseas

@@ -240,41 +240,51 @@ export function createCatalogRepository(db: Database) {
     return trail;
   }
 
-  async function subtreeIds(category: CategoryRow): Promise<number[]> {
-    const rows = await allCategories();
-    return rows
-      .filter((row) => row.path_fr === category.path_fr || row.path_fr.startsWith(`${category.path_fr}/`))
-      .map((row) => row.id);
-  }
-
   // ---- product summaries --------------------------------------------------------------------
 
-  async function offersOf(productIds: number[]): Promise<OfferRow[]> {
-    if (productIds.length === 0) return [];
-    return db.rows<OfferRow>(sql`
+  /** A product's offers as a JSON array (the subquery names the outer `products` row itself). */
+  const offersJson = sql<OfferRow[]>`coalesce((select json_agg(x order by x.variant_position, x.id) from (
       select o.id, o.variant_id, v.product_id, v.reference as variant_reference, v.position as variant_position,
              o.shop_id, s.name as shop_name, o.picking_delay, o.stock_quantity, o.logistic_class,
-             o.regular_price_cents, o.discount_price_cents, o.min_order_quantity, o.max_order_quantity, p.tax_rate_bp
-      from offers o
-      join variants v on v.id = o.variant_id
-      join products p on p.id = v.product_id
-      join shops s on s.id = o.shop_id
-      where v.product_id in (${sql.join(productIds, sql`, `)})
-      order by v.product_id, v.position, o.id`);
+             o.regular_price_cents, o.discount_price_cents, o.min_order_quantity, o.max_order_quantity,
+             products.tax_rate_bp
+      from variants v join offers o on o.variant_id = v.id join shops s on s.id = o.shop_id
+      where v.product_id = products.id) x), '[]'::json)`;
+
+  /** A product's pictures as a JSON array in their order; with a limit, the cover and the first ones. */
+  function picturesJson(lang: Lang, limit?: number) {
+    const name = col(lang, "products.name_fr", "products.name_en");
+    const best = limit === undefined ? sql`` : sql`order by pi.is_cover desc, pi.position limit ${sql.raw(String(limit))}`;
+    return sql<PictureRow[]>`coalesce((select json_agg(x order by x.position, x.id) from (
+        select pi.id, pi.product_id, pi.variant_id, pi.position, pi.is_cover, pi.category, pi.video_url,
+               case when pi.position = 0 then ${name} else ${name} || ' – ' || (pi.position + 1) end as title
+        from pictures pi where pi.product_id = products.id ${best}) x), '[]'::json)`;
   }
 
-  async function picturesOf(productIds: number[], lang: Lang, limit?: number): Promise<PictureRow[]> {
-    if (productIds.length === 0) return [];
-    const name = col(lang, "p.name_fr", "p.name_en");
-    const rows = await db.rows<PictureRow & { rank: number }>(sql`
-      select pi.id, pi.product_id, pi.variant_id, pi.position, pi.is_cover, pi.category, pi.video_url,
-             case when pi.position = 0 then ${name} else ${name} || ' – ' || (pi.position + 1) end as title,
-             row_number() over (partition by pi.product_id order by pi.is_cover desc, pi.position) as rank
-      from pictures pi join products p on p.id = pi.product_id
-      where pi.product_id in (${sql.join(productIds, sql`, `)})
-      order by pi.product_id, pi.position`);
-    return limit === undefined ? rows : rows.filter((row) => Number(row.rank) <= limit);
+  /** Product cards by id in one prepared statement per language: the product, its offers, two pictures. */
+  function summaryStatement(lang: Lang) {
+    const p = products;
+    return db.orm
+      .select({
+        id: p.id,
+        slug: lang === "fr" ? p.slugFr : p.slugEn,
+        reference: p.reference,
+        name: lang === "fr" ? p.nameFr : p.nameEn,
+        made_in_france: p.madeInFrance,
+        made_in_europe: p.madeInEurope,
+        up_cycling: p.upCycling,
+        limited_edition: p.limitedEdition,
+        configurable_attributes: p.configurableAttributes,
+        variant_count: sql<number>`(select count(*)::int from variants v where v.product_id = products.id)`,
+        offers: offersJson,
+        pictures: picturesJson(lang, 2),
+      })
+      .from(p)
+      .where(sql`${p.id} = any(${sql.placeholder("ids")}::int[])`)
+      .prepare(`catalog_summaries_${lang}`);
   }
+
+  const summaryStatements = { fr: summaryStatement("fr"), en: summaryStatement("en") };
 
   /** The picture of each variant that has its own (its cover, else its first), by variant id. */
   async function variantPictures(variantIds: number[], lang: Lang): Promise<Map<number, Picture>> {
@@ -292,23 +302,13 @@ export function createCatalogRepository(db: Database) {
   /** Product cards for these ids, in the given order. */
   async function summaries(productIds: number[], lang: Lang): Promise<ProductSummary[]> {
     if (productIds.length === 0) return [];
-    const [rows, offers, pictures] = await Promise.all([
-      db.rows<SummaryRow>(sql`
-        select p.id, ${col(lang, "p.slug_fr", "p.slug_en")} as slug, p.reference, ${col(lang, "p.name_fr", "p.name_en")} as name,
-               p.made_in_france, p.made_in_europe, p.up_cycling, p.limited_edition, p.configurable_attributes,
-               (select count(*)::int from variants v where v.product_id = p.id) as variant_count
-        from products p where p.id in (${sql.join(productIds, sql`, `)})`),
-      offersOf(productIds),
-      picturesOf(productIds, lang, 2),
-    ]);
-    const offersByProduct = groupBy(offers, (row) => row.product_id);
-    const picturesByProduct = groupBy(pictures, (row) => row.product_id);
+    const rows = await summaryStatements[lang].execute({ ids: productIds });
     const byId = new Map(rows.map((row) => [row.id, row]));
     return productIds.flatMap((id) => {
       const row = byId.get(id);
       if (!row) return [];
-      const offer = defaultOffer(offersByProduct.get(id) ?? []);
-      const productPictures = (picturesByProduct.get(id) ?? []).map(toPicture);
+      const offer = defaultOffer(row.offers);
+      const productPictures = row.pictures.map(toPicture);
       return [
         {
           id: row.id,
@@ -330,19 +330,79 @@ export function createCatalogRepository(db: Database) {
   }
 
   // ---- listings -----------------------------------------------------------------------------
+  // Listings read what the database keeps up to date in the transactions that change stock, prices
+  // and the catalogue (migration 0014): `product_listings` (per product: in stock, lowest price,
+  // sort keys, facet values), `category_listings` (the products in stock of each category and its
+  // subtree, with an index per sort), `category_facets` and `category_stats` (counts per category).
+
+  type ListingRow = { kind: "page" | "total" | "facet"; id: number | null; total: number | null } & FacetRow;
+
+  const facetColumns = (lang: Lang) =>
+    sql`a.code as attribute_code, ${col(lang, "a.label_fr", "a.label_en")} as attribute_label, a.position as attribute_position,
+        av.value, ${col(lang, "av.label_fr", "av.label_en")} as label, av.color_code, av.index as value_index`;
+
+  async function listingResult(rows: ListingRow[], request: PageRequest, lang: Lang): Promise<ListingResult> {
+    const pageIds = rows.filter((row) => row.kind === "page").map((row) => Number(row.id));
+    const total = Number(rows.find((row) => row.kind === "total")?.total ?? 0);
+    const facetRows = rows.filter((row) => row.kind === "facet");
+    const content = await summaries(pageIds, lang);
+    return {
+      products: {
+        content,
+        totalElements: total,
+        totalPages: Math.ceil(total / request.size),
+        size: request.size,
+        number: request.page,
+      },
+      facets: toFacets(facetRows, request.filters),
+    };
+  }
+
+  /**
+   * A category's products in stock (0: the whole catalogue), unfiltered: the page is a walk along
+   * the index of its sort, the total and the facets are the kept counts.
+   */
+  async function listCategory(categoryId: number, request: PageRequest, lang: Lang): Promise<ListingResult> {
+    const sortName = col(lang, "sort_name_fr", "sort_name_en");
+    const desc = request.sort.direction === "desc";
+    // Each order is one of category_listings' indexes, read forwards (descending keys are stored so).
+    const order: Record<SortField, SQL> = {
+      price: desc ? sql`price_cents desc nulls last, ${sortName}, product_id` : sql`price_cents, ${sortName}, product_id`,
+      name: desc ? sql`${sortName} desc nulls last, product_id` : sql`${sortName}, product_id`,
+      // References are unique.
+      reference: desc ? sql`reference desc` : sql`reference`,
+      relevance: desc ? sql`popularity, product_id` : sql`popularity desc nulls last, product_id`,
+    };
+    const rows = await db.rows<ListingRow>(sql`
+      select 'page' as kind, x.product_id as id, null::int as total, null as attribute_code, null as attribute_label,
+             null::int as attribute_position, null as value, null as label, null as color_code, null::int as value_index, null::int as count
+      from (select product_id from category_listings where category_id = ${categoryId}
+            order by ${order[request.sort.field]} limit ${request.size} offset ${request.page * request.size}) x
+      union all
+      select 'total', null, coalesce((select product_count from category_stats where category_id = ${categoryId}), 0),
+             null, null, null, null, null, null, null, null
+      union all
+      select 'facet', null, null, ${facetColumns(lang)}, cf.product_count
+      from category_facets cf
+      join attribute_values av on av.id = cf.attribute_value_id
+      join attributes a on a.code = av.attribute_code and a.filter_type = 'CHECKBOX'
+      where cf.category_id = ${categoryId} and cf.product_count > 0`);
+    return listingResult(rows, request, lang);
+  }
 
   /**
    * Products of a set, in stock, filtered and sorted, one page of them, and the facets. A facet
    * of an attribute counts products matching every filter but that attribute's own, so picking
-   * "blue" still shows how many are red.
+   * "blue" still shows how many are red. `candidates` selects `id` and `rank` (search relevance;
+   * 0 outside search).
    */
-  /** `candidates` selects `id` and `rank` (search relevance; 0 outside search). */
   async function list(candidates: SQL, request: PageRequest, lang: Lang, ranked = false): Promise<ListingResult> {
     const filterEntries = [...request.filters.entries()];
-    const satisfies = (code: string, values: string[]) => sql`exists (
-        select 1 from product_values pv join attribute_values av on av.id = pv.attribute_value_id
-        where pv.product_id = c.id and av.attribute_code = ${code}
-          and lower(av.value) in (${sql.join(values.map((value) => value.toLowerCase()), sql`, `)}))`;
+    // The values a filter accepts, as ids (an uncorrelated subquery: computed once).
+    const accepted = (code: string, values: string[]) => sql`(
+        select coalesce(array_agg(av.id), '{}') from attribute_values av
+        where av.attribute_code = ${code} and lower(av.value) in (${sql.join(values.map((value) => value.toLowerCase()), sql`, `)}))`;
+    const satisfies = (code: string, values: string[]) => sql`pl.value_ids && ${accepted(code, values)}`;
     const misses =
       filterEntries.length === 0
         ? sql`0`
@@ -365,33 +425,15 @@ export function createCatalogRepository(db: Database) {
       reference: sql`f.reference ${direction}`,
       relevance: ranked ? sql`f.rank ${reverse}, f.popularity desc` : sql`f.popularity ${reverse}`,
     };
-    const rows = await db.rows<{ kind: "page" | "total" | "facet" } & Partial<FacetRow> & { id?: number; total?: number }>(sql`
+    const rows = await db.rows<ListingRow>(sql`
       with candidates as (${candidates}),
-      stocked as (
-        select v.product_id, min(coalesce(o.discount_price_cents, o.regular_price_cents)) as price
-        from variants v join offers o on o.variant_id = v.id
-        where o.stock_quantity > 0 and v.product_id in (select id from candidates)
-        group by v.product_id
-      ),
-      product_values as (
-        select v.product_id, vav.attribute_value_id
-        from variants v
-        join offers o on o.variant_id = v.id and o.stock_quantity > 0
-        join variant_attribute_values vav on vav.variant_id = v.id
-        where v.product_id in (select product_id from stocked)
-        union
-        select pav.product_id, pav.attribute_value_id from product_attribute_values pav
-        where pav.product_id in (select product_id from stocked)
-      ),
       scored as (
-        select c.id, c.rank, s.price, ${misses} as misses, ${missedAttribute} as missed
-        from candidates c join stocked s on s.product_id = c.id
+        select c.id, c.rank, pl.price_cents as price, pl.popularity, pl.reference,
+               ${col(lang, "pl.sort_name_fr", "pl.sort_name_en")} as sort_name, pl.value_ids,
+               ${misses} as misses, ${missedAttribute} as missed
+        from candidates c join product_listings pl on pl.product_id = c.id and pl.in_stock
       ),
-      found as (
-        select sc.id, sc.rank, sc.price, p.popularity, p.reference, ${col(lang, "p.sort_name_fr", "p.sort_name_en")} as sort_name
-        from scored sc join products p on p.id = sc.id
-        where sc.misses = 0
-      ),
+      found as (select * from scored where misses = 0),
       page as (
         select f.id from found f
         order by ${order[request.sort.field]}, f.id
@@ -403,29 +445,14 @@ export function createCatalogRepository(db: Database) {
       union all
       select 'total', null, (select count(*)::int from found), null, null, null, null, null, null, null, null
       union all
-      select 'facet', null, null, a.code, ${col(lang, "a.label_fr", "a.label_en")}, a.position, av.value,
-             ${col(lang, "av.label_fr", "av.label_en")}, av.color_code, av.index, count(distinct sc.id)::int
+      select 'facet', null, null, ${facetColumns(lang)}, count(*)::int
       from scored sc
-      join product_values pv on pv.product_id = sc.id
-      join attribute_values av on av.id = pv.attribute_value_id
+      cross join unnest(sc.value_ids) v(id)
+      join attribute_values av on av.id = v.id
       join attributes a on a.code = av.attribute_code and a.filter_type = 'CHECKBOX'
       where sc.misses = 0 or (sc.misses = 1 and sc.missed = a.code)
       group by a.code, a.position, a.label_fr, a.label_en, av.value, av.label_fr, av.label_en, av.color_code, av.index`);
-
-    const pageIds = rows.filter((row) => row.kind === "page").map((row) => Number(row.id));
-    const total = Number(rows.find((row) => row.kind === "total")?.total ?? 0);
-    const facetRows = rows.filter((row): row is typeof row & FacetRow => row.kind === "facet");
-    const content = await summaries(pageIds, lang);
-    return {
-      products: {
-        content,
-        totalElements: total,
-        totalPages: Math.ceil(total / request.size),
-        size: request.size,
-        number: request.page,
-      },
-      facets: toFacets(facetRows, request.filters),
-    };
+    return listingResult(rows, request, lang);
   }
 
   function toFacets(rows: FacetRow[], filters: AttributeFilters): Facet[] {
@@ -452,18 +479,20 @@ export function createCatalogRepository(db: Database) {
       });
   }
 
+  /** The whole catalogue's row in the kept listings. */
+  const WHOLE_CATALOGUE = 0;
+
+  function listKept(categoryId: number, request: PageRequest, lang: Lang): Promise<ListingResult> {
+    if (request.filters.size === 0) return listCategory(categoryId, request, lang);
+    return list(sql`select product_id as id, 0::real as rank from category_listings where category_id = ${categoryId}`, request, lang);
+  }
+
   async function listByCategory(category: CategoryRow, request: PageRequest, lang: Lang): Promise<ListingResult> {
-    const ids = await subtreeIds(category);
-    const idList = sql.join(ids, sql`, `);
-    const candidates = sql`
-      select p.id, 0::real as rank from products p where p.category_id in (${idList})
-      union
-      select pc.product_id, 0::real from product_categories pc where pc.category_id in (${idList})`;
-    return list(candidates, request, lang);
+    return listKept(category.id, request, lang);
   }
 
   async function listAll(request: PageRequest, lang: Lang): Promise<ListingResult> {
-    return list(sql`select p.id, 0::real as rank from products p`, request, lang);
+    return listKept(WHOLE_CATALOGUE, request, lang);
   }
 
   /** Unaccented, lower-cased words of a search term, safe to put in a tsquery. */
@@ -505,15 +534,15 @@ export function createCatalogRepository(db: Database) {
   async function autocomplete(term: string, size: number, lang: Lang): Promise<string[]> {
     const prefix = prefixQuery(term);
     if (!prefix) return [];
-    const prefixColumn = col(lang, "p.prefix_fr", "p.prefix_en");
-    const name = col(lang, "p.name_fr", "p.name_en");
+    const prefixColumn = col(lang, "pl.prefix_fr", "pl.prefix_en");
+    const name = col(lang, "pl.name_fr", "pl.name_en");
     for (let limit = size * 2; ; limit *= 4) {
+      // product_listings is narrow and its indexes cover only products in stock.
       const rows = await db.rows<{ name: string }>(sql`
         select ${name} as name
-        from products p
-        where ${prefixColumn} @@ to_tsquery('escale_simple', ${prefix})
-          and exists (select 1 from variants v join offers o on o.variant_id = v.id where v.product_id = p.id and o.stock_quantity > 0)
-        order by p.popularity desc, ${name}
+        from product_listings pl
+        where pl.in_stock and ${prefixColumn} @@ to_tsquery('escale_simple', ${prefix})
+        order by pl.popularity desc nulls last, ${name}
         limit ${limit}`);
       const names = [...new Set(rows.map((row) => row.name))];
       // Fewer rows than the limit: every match is here; else more rows only matter when names repeat.
@@ -544,7 +573,6 @@ export function createCatalogRepository(db: Database) {
     const p = products;
     const slug = sql.placeholder("slug");
     // The subqueries name the outer row's columns themselves: a one-table select leaves them unqualified.
-    const rowName = col(lang, "products.name_fr", "products.name_en");
     const attributeLabel = col(lang, "a.label_fr", "a.label_en");
     const valueLabel = col(lang, "av.label_fr", "av.label_en");
     return db.orm
@@ -564,17 +592,8 @@ export function createCatalogRepository(db: Database) {
         up_cycling: p.upCycling,
         limited_edition: p.limitedEdition,
         configurable_attributes: p.configurableAttributes,
-        offers: sql<OfferRow[]>`coalesce((select json_agg(x order by x.variant_position, x.id) from (
-          select o.id, o.variant_id, v.product_id, v.reference as variant_reference, v.position as variant_position,
-                 o.shop_id, s.name as shop_name, o.picking_delay, o.stock_quantity, o.logistic_class,
-                 o.regular_price_cents, o.discount_price_cents, o.min_order_quantity, o.max_order_quantity,
-                 products.tax_rate_bp
-          from variants v join offers o on o.variant_id = v.id join shops s on s.id = o.shop_id
-          where v.product_id = products.id) x), '[]'::json)`,
-        pictures: sql<PictureRow[]>`coalesce((select json_agg(x order by x.position, x.id) from (
-          select pi.id, pi.product_id, pi.variant_id, pi.position, pi.is_cover, pi.category, pi.video_url,
-                 case when pi.position = 0 then ${rowName} else ${rowName} || ' – ' || (pi.position + 1) end as title
-          from pictures pi where pi.product_id = products.id) x), '[]'::json)`,
+        offers: offersJson,
+        pictures: picturesJson(lang),
         values: sql<(AttributeValueRow & { owner_kind: "product" | "variant" })[]>`coalesce((select json_agg(x) from (
           select 'product' as owner_kind, pav.product_id as owner_id, a.code as attribute_code,
                  ${attributeLabel} as attribute_label, a.position as attribute_position,
