@@ -79,19 +79,6 @@ interface PictureRow {
   title: string;
 }
 
-interface SummaryRow {
-  id: number;
-  slug: string;
-  reference: string;
-  name: string;
-  made_in_france: boolean;
-  made_in_europe: boolean;
-  up_cycling: boolean;
-  limited_edition: boolean;
-  configurable_attributes: string[];
-  variant_count: number;
-}
-
 interface FacetRow {
   attribute_code: string;
   attribute_label: string;
