@@ -1,0 +1,260 @@
+// The listings the database keeps (migration 0014) follow every write that changes them: stock to
+// zero and back, prices and discounts, a product moved or listed in another category, a new
+// variant, a new or deleted product, a renamed one. After each, the kept rows equal a
+// recomputation from the base tables, and listings (pages, totals, facets and their counts) equal
+// what the plain query gives — on PGlite and on PostgreSQL.
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { components } from "../../common/api/schema.gen.ts";
+import { rowsOf } from "../../server/db/client.ts";
+import { createCatalogRepository, type CatalogRepository } from "../../server/modules/catalog/catalog-repository.ts";
+import { backends, startTestApp, type TestApp } from "../support/test-app.ts";
+import { waitFor } from "../support/wait-for.ts";
+import { SORTS, categoriesOf, expectKeptUpToDate, expectListingMatches } from "./listing-checks.ts";
+
+type ProductListing = components["schemas"]["ProductListing"];
+
+interface OfferOf {
+  offer_id: number;
+  product_id: number;
+  variant_id: number;
+  category_id: number;
+}
+
+describe.each(backends())("kept listings on $name", (backend) => {
+  let shop: TestApp;
+  let catalog: CatalogRepository;
+
+  beforeAll(async () => {
+    shop = await startTestApp(backend);
+    catalog = createCatalogRepository(shop.db);
+  });
+  afterAll(() => shop?.close());
+
+  /** Every sort in both languages, first page and a later one, for these categories (null: all). */
+  async function expectListingsMatch(categoryIds: (number | null)[], filters = new Map<string, string[]>()) {
+    for (const categoryId of categoryIds) {
+      for (const sort of SORTS) {
+        for (const lang of ["fr", "en"] as const) {
+          for (const page of [0, 2]) {
+            await expectListingMatches(shop.db, catalog, { categoryId, lang, request: { page, size: 4, sort, filters } });
+          }
+        }
+      }
+    }
+  }
+
+  /** A product in stock with at least two offers in stock, listed in a subcategory. */
+  async function productWithTwoStockedOffers(): Promise<OfferOf[]> {
+    const rows = await shop.db.rows<OfferOf>(sql`
+      select o.id as offer_id, v.product_id, v.id as variant_id, p.category_id
+      from offers o join variants v on v.id = o.variant_id join products p on p.id = v.product_id
+      where v.product_id = (
+        select v2.product_id from offers o2 join variants v2 on v2.id = o2.variant_id
+        where o2.stock_quantity > 0 group by v2.product_id having count(*) >= 2 order by v2.product_id limit 1)
+      order by o.id`);
+    expect(rows.length).toBeGreaterThanOrEqual(2);
+    return rows;
+  }
+
+  it("start equal to the base tables after the seed", async () => {
+    await expectKeptUpToDate(shop.db);
+    const roots = await shop.db.rows<{ id: number }>(sql`select id from categories where parent_id is null order by id limit 2`);
+    await expectListingsMatch([null, ...roots.map((row) => row.id)]);
+  });
+
+  it("drop a product when its last offer runs out and bring it back when restocked", async () => {
+    const offers = await productWithTwoStockedOffers();
+    const productId = offers[0]!.product_id;
+    const categories = await categoriesOf(shop.db, productId);
+    const listed = async () =>
+      (await shop.db.rows(sql`select 1 from category_listings where product_id = ${productId}`)).length;
+    const before = await listed();
+    expect(before).toBe(categories.length + 1);
+
+    // One offer out of stock: still listed (another is in stock).
+    await shop.db.rows(sql`update offers set stock_quantity = 0 where id = ${offers[0]!.offer_id}`);
+    expect(await listed()).toBe(before);
+    await expectKeptUpToDate(shop.db);
+
+    // Every offer out of stock: gone from every listing, counts and facets down.
+    await shop.db.rows(sql`update offers set stock_quantity = 0 where variant_id in (select id from variants where product_id = ${productId})`);
+    expect(await listed()).toBe(0);
+    await expectKeptUpToDate(shop.db);
+    await expectListingsMatch([offers[0]!.category_id, null]);
+
+    // Restocked.
+    await shop.db.rows(sql`update offers set stock_quantity = 7 where id = ${offers[1]!.offer_id}`);
+    expect(await listed()).toBe(before);
+    await expectKeptUpToDate(shop.db);
+    await expectListingsMatch([offers[0]!.category_id]);
+  });
+
+  it("follow price and discount changes (the lowest price in stock, discount first)", async () => {
+    const offers = await productWithTwoStockedOffers();
+    const productId = offers[0]!.product_id;
+    const price = async () =>
+      Number((await shop.db.rows<{ price_cents: number }>(sql`select price_cents from product_listings where product_id = ${productId}`))[0]?.price_cents);
+
+    await shop.db.rows(sql`update offers set regular_price_cents = 100000, discount_price_cents = null where variant_id in (select id from variants where product_id = ${productId})`);
+    expect(await price()).toBe(100000);
+    await shop.db.rows(sql`update offers set discount_price_cents = 150 where id = ${offers[1]!.offer_id}`);
+    expect(await price()).toBe(150);
+    await expectKeptUpToDate(shop.db);
+    await expectListingsMatch([offers[0]!.category_id]);
+    // The discounted offer runs out: the other one's price shows.
+    await shop.db.rows(sql`update offers set stock_quantity = 0 where id = ${offers[1]!.offer_id}`);
+    await shop.db.rows(sql`update offers set stock_quantity = 3 where id = ${offers[0]!.offer_id}`);
+    expect(await price()).toBe(100000);
+    await shop.db.rows(sql`update offers set discount_price_cents = null where id = ${offers[1]!.offer_id}`);
+    expect(await price()).toBe(100000);
+    await expectKeptUpToDate(shop.db);
+    await expectListingsMatch([offers[0]!.category_id, null]);
+  });
+
+  it("follow a product moved to another category, and listed in an extra one", async () => {
+    const [product] = await shop.db.rows<{ id: number; category_id: number }>(sql`
+      select p.id, p.category_id from products p join product_listings pl on pl.product_id = p.id
+      where pl.in_stock and not exists (select 1 from product_categories pc where pc.product_id = p.id) order by p.id limit 1`);
+    const [target] = await shop.db.rows<{ id: number }>(sql`
+      select c.id from categories c where c.level = 3
+        and c.id not in (select id from categories where id = ${product!.category_id})
+        and (select parent_id from categories where id = c.parent_id) is distinct from
+            (select parent_id from categories where id = (select parent_id from categories where id = ${product!.category_id}))
+      order by c.id limit 1`);
+    const before = await categoriesOf(shop.db, product!.id);
+
+    await shop.db.rows(sql`update products set category_id = ${target!.id} where id = ${product!.id}`);
+    const after = await categoriesOf(shop.db, product!.id);
+    expect(after).not.toEqual(before);
+    await expectKeptUpToDate(shop.db);
+    await expectListingsMatch([product!.category_id, target!.id]);
+
+    // Listed in its former category too.
+    await shop.db.rows(sql`insert into product_categories (product_id, category_id) values (${product!.id}, ${product!.category_id})`);
+    const listed = await shop.db.rows<{ category_id: number }>(sql`select category_id from category_listings where product_id = ${product!.id}`);
+    expect(new Set(listed.map((row) => Number(row.category_id)))).toEqual(new Set([0, ...before, ...after]));
+    await expectKeptUpToDate(shop.db);
+    await expectListingsMatch([product!.category_id]);
+    await shop.db.rows(sql`delete from product_categories where product_id = ${product!.id}`);
+    await expectKeptUpToDate(shop.db);
+  });
+
+  it("follow a new variant with its own value, a deleted variant, a renamed product", async () => {
+    const offers = await productWithTwoStockedOffers();
+    const productId = offers[0]!.product_id;
+    const [value] = await shop.db.rows<{ id: number; attribute_code: string; value: string }>(sql`
+      select av.id, av.attribute_code, av.value from attribute_values av join attributes a on a.code = av.attribute_code
+      where a.filter_type = 'CHECKBOX'
+        and av.id <> all ((select value_ids from product_listings where product_id = ${productId})::int[])
+      order by av.id limit 1`);
+    const [shopRow] = await shop.db.rows<{ id: number }>(sql`select id from shops order by id limit 1`);
+    await shop.db.orm.transaction(async (tx) => {
+      const [variant] = await rowsOf<{ id: number }>(tx, sql`
+        insert into variants (product_id, reference, position) values (${productId}, ${`NEW-${productId}-V`}, 99) returning id`);
+      await tx.execute(sql`insert into variant_attribute_values (variant_id, attribute_value_id) values (${variant!.id}, ${value!.id})`);
+      await tx.execute(sql`
+        insert into offers (variant_id, shop_id, stock_quantity, logistic_class, regular_price_cents)
+        values (${variant!.id}, ${shopRow!.id}, 4, 'STANDARD', 990)`);
+    });
+    const [row] = await shop.db.rows<{ value_ids: number[]; price_cents: number }>(sql`select value_ids, price_cents from product_listings where product_id = ${productId}`);
+    expect(row!.value_ids.map(Number)).toContain(Number(value!.id));
+    expect(Number(row!.price_cents)).toBe(990);
+    await expectKeptUpToDate(shop.db);
+    // Filtered by the new value: the product is found, and the facet counts it.
+    await expectListingsMatch([offers[0]!.category_id], new Map([[value!.attribute_code, [value!.value]]]));
+
+    await shop.db.rows(sql`delete from variants where reference = ${`NEW-${productId}-V`}`);
+    const [after] = await shop.db.rows<{ value_ids: number[] }>(sql`select value_ids from product_listings where product_id = ${productId}`);
+    expect(after!.value_ids.map(Number)).not.toContain(Number(value!.id));
+    await expectKeptUpToDate(shop.db);
+
+    await shop.db.rows(sql`update products set name_fr = 'Aaaa premier nom', name_en = 'Zzzz last name' where id = ${productId}`);
+    await expectKeptUpToDate(shop.db);
+    await expectListingsMatch([offers[0]!.category_id]);
+  });
+
+  it("follow a new product and a deleted one", async () => {
+    const [category] = await shop.db.rows<{ id: number }>(sql`select id from categories where level = 3 order by id desc limit 1`);
+    const [shopRow] = await shop.db.rows<{ id: number }>(sql`select id from shops order by id limit 1`);
+    const productId = await shop.db.orm.transaction(async (tx) => {
+      const [product] = await rowsOf<{ id: number }>(tx, sql`
+        insert into products (reference, slug_fr, slug_en, name_fr, name_en, description_fr, description_en, category_id,
+                              supplier_reference, transport_weight_grams, tax_rate_bp, popularity)
+        values ('KEPT-NEW', 'kept-new', 'kept-new-en', 'Produit tout neuf', 'Brand new product', 'd', 'd', ${category!.id},
+                'S', 100, 2000, 5000) returning id`);
+      const [variant] = await rowsOf<{ id: number }>(tx, sql`
+        insert into variants (product_id, reference) values (${product!.id}, 'KEPT-NEW-1') returning id`);
+      await tx.execute(sql`
+        insert into offers (variant_id, shop_id, stock_quantity, logistic_class, regular_price_cents)
+        values (${variant!.id}, ${shopRow!.id}, 2, 'STANDARD', 1234)`);
+      return product!.id;
+    });
+    // The best seller of its category now.
+    const relevance = await catalog.listAll({ page: 0, size: 1, sort: { field: "relevance", direction: "asc" }, filters: new Map() }, "fr");
+    expect(relevance.products.content[0]?.id).toBe(productId);
+    expect(await catalog.autocomplete("tout ne", 10, "fr")).toContain("Produit tout neuf");
+    await expectKeptUpToDate(shop.db);
+    await expectListingsMatch([category!.id, null]);
+
+    await shop.db.rows(sql`delete from products where id = ${productId}`);
+    expect(await shop.db.rows(sql`select 1 from product_listings where product_id = ${productId}`)).toEqual([]);
+    expect(await catalog.autocomplete("tout ne", 10, "fr")).not.toContain("Produit tout neuf");
+    await expectKeptUpToDate(shop.db);
+    await expectListingsMatch([category!.id, null]);
+  });
+
+  it("show a stock change to the next request the read cache does not answer", async () => {
+    const offers = await productWithTwoStockedOffers();
+    const productId = offers[0]!.product_id;
+    const [category] = await shop.db.rows<{ path_fr: string }>(sql`select path_fr from categories where id = ${offers[0]!.category_id}`);
+    const ids = async (size: number) => {
+      const response = await shop.request({ url: `/api/v1/products/category?categoryPath=${category!.path_fr}&size=${size}` });
+      expect(response.statusCode).toBe(200);
+      return response.json<ProductListing>().products.content.map((product) => product.id);
+    };
+    expect(await ids(100)).toContain(productId);
+    await shop.db.rows(sql`update offers set stock_quantity = 0 where variant_id in (select id from variants where product_id = ${productId})`);
+    expect(await ids(99)).not.toContain(productId);
+    await shop.db.rows(sql`update offers set stock_quantity = 1 where id = ${offers[0]!.offer_id}`);
+    expect(await ids(98)).toContain(productId);
+  });
+
+  // Concurrent transactions need a server (PGlite has one connection).
+  if (backend.name === "postgres") it(
+    "stay exact when two transactions empty the last two offers of a product at once",
+    async () => {
+      const offers = await productWithTwoStockedOffers();
+      const productId = offers[0]!.product_id;
+      await shop.db.rows(sql`update offers set stock_quantity = 0 where variant_id in (select id from variants where product_id = ${productId}) and id not in (${offers[0]!.offer_id}, ${offers[1]!.offer_id})`);
+      await shop.db.rows(sql`update offers set stock_quantity = 1, regular_price_cents = 2500, discount_price_cents = null where id in (${offers[0]!.offer_id}, ${offers[1]!.offer_id})`);
+      // The two variants alike (no values of their own, same price): emptying either one alone
+      // changes nothing in the product's listing row, so neither refresh has anything to write.
+      await shop.db.rows(sql`delete from variant_attribute_values where variant_id in (${offers[0]!.variant_id}, ${offers[1]!.variant_id})`);
+      // Each transaction empties one offer, then both refresh the listing before either commits
+      // (`set constraints all immediate` runs the refresh kept for the commit): each sees the
+      // other's offer still in stock unless the refreshes of a product take turns.
+      let written = 0;
+      let refreshed = 0;
+      const lockWaits = async () =>
+        Number(
+          (await shop.db.rows<{ count: number }>(sql`
+            select count(*)::int as count from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`))[0]?.count,
+        );
+      const empty = (offerId: number) =>
+        shop.db.orm.transaction(async (tx) => {
+          await tx.execute(sql`update offers set stock_quantity = 0 where id = ${offerId}`);
+          written += 1;
+          await waitFor(async () => (written === 2 ? true : undefined), "both offers emptied");
+          await tx.execute(sql`set constraints all immediate`);
+          refreshed += 1;
+          // Commit once the other one has refreshed too, or is waiting for this one's lock.
+          await waitFor(async () => (refreshed === 2 || (await lockWaits()) > 0 ? true : undefined), "the other refresh");
+        });
+      await Promise.all([empty(offers[0]!.offer_id), empty(offers[1]!.offer_id)]);
+      const [row] = await shop.db.rows<{ in_stock: boolean }>(sql`select in_stock from product_listings where product_id = ${productId}`);
+      expect(row!.in_stock).toBe(false);
+      await expectKeptUpToDate(shop.db);
+    },
+  );
+});

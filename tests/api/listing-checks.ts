@@ -1,0 +1,91 @@
+// Checks shared by the kept-listings tests: the kept rows equal a recomputation from the base
+// tables, and the storefront's listings equal the plain query's (tests/support/reference-listing.ts).
+import { sql } from "drizzle-orm";
+import { expect } from "vitest";
+import type { Database } from "../../server/db/client.ts";
+import type { CatalogRepository, PageRequest } from "../../server/modules/catalog/catalog-repository.ts";
+import { categoryCandidates, referenceListing, type ReferenceRequest } from "../support/reference-listing.ts";
+
+/** Rows of the kept tables that differ from what the base tables give now (both ways). */
+export async function keptDifferences(db: Database): Promise<string[]> {
+  const checks = {
+    product_listings: sql`
+      select product_id, in_stock, price_cents, popularity, reference, name_fr, name_en, sort_name_fr, sort_name_en,
+             prefix_fr, prefix_en, value_ids, category_ids from product_listings`,
+    product_listing_sources: sql`select * from product_listing_sources`,
+    category_listings: sql`select category_id, product_id, price_cents, popularity, reference, sort_name_fr, sort_name_en from category_listings`,
+    category_listings_expected: sql`
+      select c.category_id, s.product_id, s.price_cents, s.popularity, s.reference, s.sort_name_fr, s.sort_name_en
+      from product_listing_sources s, unnest(s.category_ids) c(category_id) where s.in_stock`,
+    category_stats: sql`select category_id, product_count from category_stats where product_count <> 0`,
+    category_stats_expected: sql`
+      select c.category_id, count(*)::int from product_listing_sources s, unnest(s.category_ids) c(category_id)
+      where s.in_stock group by 1`,
+    category_facets: sql`select category_id, attribute_value_id, product_count from category_facets where product_count <> 0`,
+    category_facets_expected: sql`
+      select c.category_id, v.value_id, count(*)::int
+      from product_listing_sources s, unnest(s.category_ids) c(category_id), unnest(s.value_ids) v(value_id)
+      where s.in_stock group by 1, 2`,
+  };
+  const differences: string[] = [];
+  const pairs = [
+    ["product_listings", "product_listing_sources"],
+    ["category_listings", "category_listings_expected"],
+    ["category_stats", "category_stats_expected"],
+    ["category_facets", "category_facets_expected"],
+  ] as const;
+  for (const [kept, expected] of pairs) {
+    const extra = await db.rows(sql`(${checks[kept]}) except all (${checks[expected]}) limit 3`);
+    const missing = await db.rows(sql`(${checks[expected]}) except all (${checks[kept]}) limit 3`);
+    if (extra.length > 0) differences.push(`${kept} has rows it should not: ${JSON.stringify(extra)}`);
+    if (missing.length > 0) differences.push(`${kept} lacks rows: ${JSON.stringify(missing)}`);
+  }
+  const queued = await db.rows<{ count: number }>(sql`select count(*)::int as count from product_listing_changes`);
+  if (Number(queued[0]?.count) !== 0) differences.push(`${queued[0]?.count} product(s) left in the queue`);
+  return differences;
+}
+
+export async function expectKeptUpToDate(db: Database): Promise<void> {
+  expect(await keptDifferences(db)).toEqual([]);
+}
+
+export interface ListingCase {
+  categoryId: number | null;
+  lang: "fr" | "en";
+  request: ReferenceRequest;
+}
+
+/** The storefront's listing and the plain query's: same page (ids in order), total and facets. */
+export async function expectListingMatches(db: Database, catalog: CatalogRepository, listing: ListingCase): Promise<void> {
+  const request: PageRequest = listing.request;
+  let actual;
+  if (listing.categoryId === null) {
+    actual = await catalog.listAll(request, listing.lang);
+  } else {
+    const [row] = await db.rows<{ path_fr: string }>(sql`select path_fr from categories where id = ${listing.categoryId}`);
+    const category = row && (await catalog.findCategory(row.path_fr));
+    if (!category) throw new Error(`no category ${listing.categoryId}`);
+    actual = await catalog.listByCategory(category, request, listing.lang);
+  }
+  const expected = await referenceListing(db, categoryCandidates(listing.categoryId), listing.request, listing.lang);
+  const label = JSON.stringify({ ...listing, request: { ...listing.request, filters: [...listing.request.filters] } });
+  expect(actual.products.content.map((product) => product.id), label).toEqual(expected.ids);
+  expect(actual.products.totalElements, label).toBe(expected.total);
+  const facets = new Map(actual.facets.flatMap((facet) => facet.values.map((value) => [`${facet.name}=${value.value}`, value.count] as const)));
+  expect(Object.fromEntries([...facets].sort()), label).toEqual(Object.fromEntries([...expected.facets].sort()));
+}
+
+export const SORTS: ReferenceRequest["sort"][] = (["price", "name", "reference", "relevance"] as const).flatMap((field) =>
+  (["asc", "desc"] as const).map((direction) => ({ field, direction })),
+);
+
+/** The categories that list a product (its own and extra ones, with their ancestors). */
+export async function categoriesOf(db: Database, productId: number): Promise<number[]> {
+  const rows = await db.rows<{ id: number }>(sql`
+    with recursive up(id) as (
+      select category_id from products where id = ${productId}
+      union select category_id from product_categories where product_id = ${productId}
+      union select c.parent_id from categories c join up on up.id = c.id where c.parent_id is not null
+    ) select id from up`);
+  return rows.map((row) => Number(row.id));
+}
