@@ -18,7 +18,7 @@ import {
   checkTargets,
   fileStamp,
   formatTable,
-  TARGETS,
+  targetsFor,
   writeJson,
   type BackendReport,
   type MachineInfo,
@@ -203,7 +203,7 @@ async function benchBackend(name: BackendName, options: Options, report: Backend
           sampleUrls: urls.slice(0, 5),
           figures,
           flagged,
-          targets: checkTargets(scenario, urlSet, connections, figures),
+          targets: checkTargets(scenario, urlSet, connections, figures, backend.products),
         };
         report.scenarios.push(result);
         const summary =
@@ -277,7 +277,7 @@ async function main(): Promise<number> {
       "standard URL set: each connection walks the whole set from its own starting point; wide set: each connection gets its own slice",
       "targets are set for PostgreSQL, 2 cores, load generator on the same machine; informational only",
     ],
-    targets: TARGETS,
+    targets: targetsFor(options.products),
     cacheModel: { ttlMs: CACHE_TTL_MS, maxEntries: CACHE_MAX_ENTRIES },
     backends: [],
   };

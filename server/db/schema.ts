@@ -286,6 +286,8 @@ export const productListings = pgTable(
     valueIds: integer("value_ids").array().notNull(),
     /** Categories it is listed in: its own and its extra ones with their ancestors, and 0 (the whole catalogue). */
     categoryIds: integer("category_ids").array().notNull(),
+    /** What its card shows: slugs, flags, variant count, the offer shown (stock included), two pictures. */
+    card: jsonb("card").notNull(),
   },
   (t) => [
     index("product_listings_prefix_fr_idx").using("gin", t.prefixFr).where(sql`${t.inStock}`),

@@ -400,6 +400,9 @@ async function seedInto(tx: Orm, options: SeedOptions) {
   );
   await seedContent(tx, options.brandName, categories);
   const started = performance.now();
+  // Statistics first: the tables were empty when this transaction began, and the planner would
+  // plan the rebuild's joins for empty tables.
+  await tx.execute(sql`analyze products, variants, offers, categories, product_categories, product_attribute_values, variant_attribute_values`);
   await tx.execute(sql`select rebuild_product_listings()`);
   await tx.execute(sql`set local escale.listings = 'automatic'`);
   log(`listings built in ${((performance.now() - started) / 1000).toFixed(1)} s`);

@@ -1,7 +1,7 @@
 // Random catalogue edits — stock, prices and discounts, categories, variants, attribute values,
-// names, popularity; several in one transaction or one at a time — followed by listings: the
+// covers, names, popularity; several in one transaction or one at a time — followed by listings: the
 // kept rows always equal a recomputation from the base tables, and any listing (category or
-// whole catalogue, sort, language, page, filters) equals the plain query's.
+// whole catalogue, sort, language, page, filters) equals the plain query's, cards included.
 import { sql } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, it } from "vitest";
@@ -38,6 +38,7 @@ const editArbitrary = fc.oneof(
   { weight: 1, arbitrary: fc.record({ kind: fc.constant("deleteVariant" as const), variant: pick }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant("productValue" as const), product: pick, value: pick, add: fc.boolean() }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant("rename" as const), product: pick, name: fc.constantFrom("Àpre", "zèbre", "Valise", "valise", "Écharpe") }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant("cover" as const), picture: pick }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant("popularity" as const), product: pick, popularity: fc.integer({ min: 0, max: 2000 }) }) },
 );
 type Edit = typeof editArbitrary extends fc.Arbitrary<infer T> ? T : never;
@@ -68,7 +69,7 @@ describe.each(backends())("kept listings under random edits on $name", (backend)
   });
   afterAll(() => shop?.close());
 
-  const ids = async (orm: Orm, table: "offers" | "products" | "variants" | "categories" | "attribute_values") =>
+  const ids = async (orm: Orm, table: "offers" | "products" | "variants" | "categories" | "attribute_values" | "pictures") =>
     (await rowsOf<{ id: number }>(orm, sql`select id from ${sql.identifier(table)} order by id`)).map((row) => Number(row.id));
   const at = <T>(list: T[], index: number): T | undefined => (list.length === 0 ? undefined : list[index % list.length]);
 
@@ -143,6 +144,15 @@ describe.each(backends())("kept listings under random edits on $name", (backend)
       case "rename": {
         const product = at(await ids(tx, "products"), edit.product);
         if (product !== undefined) await tx.execute(sql`update products set name_fr = ${edit.name}, name_en = ${edit.name} where id = ${product}`);
+        return;
+      }
+      case "cover": {
+        // Another picture becomes its product's cover.
+        const picture = at(await ids(tx, "pictures"), edit.picture);
+        if (picture !== undefined) {
+          await tx.execute(sql`
+            update pictures set is_cover = (id = ${picture}) where product_id = (select product_id from pictures where id = ${picture})`);
+        }
         return;
       }
       case "popularity": {

@@ -4,14 +4,14 @@ import { sql } from "drizzle-orm";
 import { expect } from "vitest";
 import type { Database } from "../../server/db/client.ts";
 import type { CatalogRepository, PageRequest } from "../../server/modules/catalog/catalog-repository.ts";
-import { categoryCandidates, referenceListing, type ReferenceRequest } from "../support/reference-listing.ts";
+import { categoryCandidates, referenceCard, referenceListing, type ReferenceRequest } from "../support/reference-listing.ts";
 
 /** Rows of the kept tables that differ from what the base tables give now (both ways). */
 export async function keptDifferences(db: Database): Promise<string[]> {
   const checks = {
     product_listings: sql`
       select product_id, in_stock, price_cents, popularity, reference, name_fr, name_en, sort_name_fr, sort_name_en,
-             prefix_fr, prefix_en, value_ids, category_ids from product_listings`,
+             prefix_fr, prefix_en, value_ids, category_ids, card from product_listings`,
     product_listing_sources: sql`select * from product_listing_sources`,
     category_listings: sql`select category_id, product_id, price_cents, popularity, reference, sort_name_fr, sort_name_en from category_listings`,
     category_listings_expected: sql`
@@ -71,6 +71,27 @@ export async function expectListingMatches(db: Database, catalog: CatalogReposit
   const label = JSON.stringify({ ...listing, request: { ...listing.request, filters: [...listing.request.filters] } });
   expect(actual.products.content.map((product) => product.id), label).toEqual(expected.ids);
   expect(actual.products.totalElements, label).toBe(expected.total);
+  // Every card shows what the base tables say now (the offer's stock above all).
+  for (const product of actual.products.content) {
+    const card = await referenceCard(db, product.id, listing.lang);
+    expect(
+      {
+        id: product.id,
+        slug: product.slug,
+        name: product.name,
+        reference: product.reference,
+        offerId: product.offer?.id ?? null,
+        stockQuantity: product.offer?.stockQuantity ?? null,
+        priceCents: product.offer?.regularPrice.taxIncluded ?? null,
+        discountCents: product.offer?.discountPrice?.taxIncluded ?? null,
+        pictureIds: product.pictures.map((picture) => picture.id),
+        coverId: product.coverPicture?.id ?? null,
+        variantCount: product.variantCount,
+        isConfigurable: product.isConfigurable,
+      },
+      label,
+    ).toEqual(card);
+  }
   const facets = new Map(actual.facets.flatMap((facet) => facet.values.map((value) => [`${facet.name}=${value.value}`, value.count] as const)));
   expect(Object.fromEntries([...facets].sort()), label).toEqual(Object.fromEntries([...expected.facets].sort()));
 }

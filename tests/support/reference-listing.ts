@@ -118,3 +118,54 @@ export async function referenceListing(
     facets: new Map(rows.filter((row) => row.kind === "facet").map((row) => [String(row.facet), Number(row.count)])),
   };
 }
+
+export interface ReferenceCard {
+  id: number;
+  slug: string;
+  name: string;
+  reference: string;
+  /** The offer shown: the cheapest in stock (first in variant order among equals), else the first variant's. */
+  offerId: number | null;
+  stockQuantity: number | null;
+  priceCents: number | null;
+  discountCents: number | null;
+  /** The cover first among the pictures shown (at most two: the cover and the first others), in their order. */
+  pictureIds: number[];
+  coverId: number | null;
+  variantCount: number;
+  isConfigurable: boolean;
+}
+
+/** A product's card computed from the base tables, as the storefront did before cards were kept. */
+export async function referenceCard(db: Database, productId: number, lang: "fr" | "en"): Promise<ReferenceCard> {
+  const [product] = await db.rows<{ slug: string; name: string; reference: string; configurable: number; variants: number }>(sql`
+    select ${sql.raw(lang === "fr" ? "slug_fr" : "slug_en")} as slug, ${sql.raw(lang === "fr" ? "name_fr" : "name_en")} as name,
+           reference, cardinality(configurable_attributes) as configurable,
+           (select count(*)::int from variants v where v.product_id = p.id) as variants
+    from products p where p.id = ${productId}`);
+  if (!product) throw new Error(`no product ${productId}`);
+  const offers = await db.rows<{ id: number; stock_quantity: number; regular_price_cents: number; discount_price_cents: number | null }>(sql`
+    select o.id, o.stock_quantity, o.regular_price_cents, o.discount_price_cents
+    from offers o join variants v on v.id = o.variant_id where v.product_id = ${productId} order by v.position, o.id`);
+  const price = (offer: (typeof offers)[number]) => offer.discount_price_cents ?? offer.regular_price_cents;
+  const inStock = offers.filter((offer) => offer.stock_quantity > 0);
+  const shown = inStock.length > 0 ? inStock.reduce((best, offer) => (price(offer) < price(best) ? offer : best)) : offers[0];
+  const pictures = await db.rows<{ id: number; is_cover: boolean; rank: number }>(sql`
+    select id, is_cover, row_number() over (order by is_cover desc, position) as rank
+    from pictures where product_id = ${productId} order by position, id`);
+  const kept = pictures.filter((picture) => Number(picture.rank) <= 2);
+  return {
+    id: productId,
+    slug: product.slug,
+    name: product.name,
+    reference: product.reference,
+    offerId: shown?.id ?? null,
+    stockQuantity: shown?.stock_quantity ?? null,
+    priceCents: shown?.regular_price_cents ?? null,
+    discountCents: shown?.discount_price_cents ?? null,
+    pictureIds: kept.map((picture) => picture.id),
+    coverId: (kept.find((picture) => picture.is_cover) ?? kept[0])?.id ?? null,
+    variantCount: Number(product.variants),
+    isConfigurable: Number(product.configurable) > 0,
+  };
+}

@@ -39,6 +39,7 @@ CREATE TABLE "product_listings" (
 	"prefix_en" "tsvector" NOT NULL,
 	"value_ids" integer[] NOT NULL,
 	"category_ids" integer[] NOT NULL,
+	"card" jsonb NOT NULL,
 	CONSTRAINT "product_listings_price_check" CHECK ("product_listings"."in_stock" = ("product_listings"."price_cents" is not null))
 );
 --> statement-breakpoint
@@ -60,8 +61,9 @@ CREATE INDEX "product_listings_popularity_idx" ON "product_listings" USING btree
 --> statement-breakpoint
 -- What a product's listing row should hold, computed from the base tables: in stock when one of
 -- its offers is, its lowest in-stock price (discount first), the attribute values of the product
--- and of its variants in stock, and the categories it is listed in (its own and its extra ones,
--- with their ancestors; 0 stands for the whole catalogue). Refreshes and the rebuild read it.
+-- and of its variants in stock, the categories it is listed in (its own and its extra ones, with
+-- their ancestors; 0 stands for the whole catalogue), and what its card shows. Refreshes and the
+-- rebuild read it.
 CREATE VIEW "product_listing_sources" AS
 SELECT p.id AS product_id,
        st.price_cents IS NOT NULL AS in_stock,
@@ -91,7 +93,31 @@ SELECT p.id AS product_id,
           LEFT JOIN categories c3 ON c3.id = c2.parent_id
           CROSS JOIN LATERAL (VALUES (c1.id), (c2.id), (c3.id)) a(category_id)
           WHERE a.category_id IS NOT NULL
-        ) s) AS category_ids
+        ) s) AS category_ids,
+       jsonb_build_object(
+         'slug_fr', p.slug_fr, 'slug_en', p.slug_en,
+         'made_in_france', p.made_in_france, 'made_in_europe', p.made_in_europe,
+         'up_cycling', p.up_cycling, 'limited_edition', p.limited_edition,
+         'is_configurable', cardinality(p.configurable_attributes) > 0,
+         'variant_count', (SELECT count(*) FROM variants v WHERE v.product_id = p.id),
+         -- The offer shown: the cheapest in stock (the first of them in variant order), else the first variant's.
+         'offer', (
+           SELECT to_jsonb(x) FROM (
+             SELECT o.id, o.shop_id, s.name AS shop_name, o.picking_delay, o.stock_quantity, o.logistic_class,
+                    o.regular_price_cents, o.discount_price_cents, o.min_order_quantity, o.max_order_quantity, p.tax_rate_bp
+             FROM variants v JOIN offers o ON o.variant_id = v.id JOIN shops s ON s.id = o.shop_id
+             WHERE v.product_id = p.id
+             ORDER BY o.stock_quantity > 0 DESC,
+                      CASE WHEN o.stock_quantity > 0 THEN coalesce(o.discount_price_cents, o.regular_price_cents) END,
+                      v.position, o.id
+             LIMIT 1) x),
+         -- The cover and the first other picture, in their order.
+         'pictures', coalesce((
+           SELECT jsonb_agg(x ORDER BY x.position, x.id) FROM (
+             SELECT pi.id, pi.product_id, pi.variant_id, pi.position, pi.is_cover, pi.category, pi.video_url
+             FROM pictures pi WHERE pi.product_id = p.id
+             ORDER BY pi.is_cover DESC, pi.position LIMIT 2) x), '[]'::jsonb)
+       ) AS card
 FROM products p
 LEFT JOIN LATERAL (
   SELECT min(coalesce(o.discount_price_cents, o.regular_price_cents)) AS price_cents
@@ -111,8 +137,8 @@ BEGIN
     RETURN;
   END IF;
   INSERT INTO product_listings (product_id, in_stock, price_cents, popularity, reference, name_fr, name_en,
-                                sort_name_fr, sort_name_en, prefix_fr, prefix_en, value_ids, category_ids)
-  SELECT p.id, false, NULL, 0, '', '', '', '', '', ''::tsvector, ''::tsvector, '{}', '{}'
+                                sort_name_fr, sort_name_en, prefix_fr, prefix_en, value_ids, category_ids, card)
+  SELECT p.id, false, NULL, 0, '', '', '', '', '', ''::tsvector, ''::tsvector, '{}', '{}', '{}'
   FROM products p WHERE p.id = ANY (ids) ORDER BY p.id
   ON CONFLICT (product_id) DO NOTHING;
   PERFORM 1 FROM product_listings WHERE product_id = ANY (ids) ORDER BY product_id FOR UPDATE;
@@ -132,9 +158,9 @@ BEGIN
     WHERE o.product_id = ANY (ids)
       AND (f.product_id IS NULL
            OR (o.in_stock, o.price_cents, o.popularity, o.reference, o.name_fr, o.name_en, o.sort_name_fr, o.sort_name_en,
-               o.prefix_fr, o.prefix_en, o.value_ids, o.category_ids)
+               o.prefix_fr, o.prefix_en, o.value_ids, o.category_ids, o.card)
               IS DISTINCT FROM (f.in_stock, f.price_cents, f.popularity, f.reference, f.name_fr, f.name_en, f.sort_name_fr,
-                                f.sort_name_en, f.prefix_fr, f.prefix_en, f.value_ids, f.category_ids))
+                                f.sort_name_en, f.prefix_fr, f.prefix_en, f.value_ids, f.category_ids, f.card))
   ), facet_delta AS (
     SELECT d.category_id, d.value_id, sum(d.delta)::integer AS delta FROM (
       SELECT c.category_id, v.value_id, -1 AS delta
@@ -166,7 +192,7 @@ BEGIN
     UPDATE product_listings pl
     SET in_stock = f.in_stock, price_cents = f.price_cents, popularity = f.popularity, reference = f.reference,
         name_fr = f.name_fr, name_en = f.name_en, sort_name_fr = f.sort_name_fr, sort_name_en = f.sort_name_en,
-        prefix_fr = f.prefix_fr, prefix_en = f.prefix_en, value_ids = f.value_ids, category_ids = f.category_ids
+        prefix_fr = f.prefix_fr, prefix_en = f.prefix_en, value_ids = f.value_ids, category_ids = f.category_ids, card = f.card
     FROM fresh f JOIN changed ch ON ch.product_id = f.product_id
     WHERE pl.product_id = f.product_id
   )
@@ -191,9 +217,9 @@ BEGIN
   DELETE FROM category_stats;
   DELETE FROM product_listings;
   INSERT INTO product_listings (product_id, in_stock, price_cents, popularity, reference, name_fr, name_en,
-                                sort_name_fr, sort_name_en, prefix_fr, prefix_en, value_ids, category_ids)
+                                sort_name_fr, sort_name_en, prefix_fr, prefix_en, value_ids, category_ids, card)
   SELECT product_id, in_stock, price_cents, popularity, reference, name_fr, name_en,
-         sort_name_fr, sort_name_en, prefix_fr, prefix_en, value_ids, category_ids
+         sort_name_fr, sort_name_en, prefix_fr, prefix_en, value_ids, category_ids, card
   FROM product_listing_sources;
   INSERT INTO category_listings (category_id, product_id, price_cents, popularity, reference, sort_name_fr, sort_name_en)
   SELECT c.category_id, pl.product_id, pl.price_cents, pl.popularity, pl.reference, pl.sort_name_fr, pl.sort_name_en
@@ -230,7 +256,7 @@ BEGIN
   END IF;
   IF TG_TABLE_NAME IN ('products') THEN
     INSERT INTO product_listing_changes (product_id) SELECT DISTINCT id FROM changed_rows;
-  ELSIF TG_TABLE_NAME IN ('variants', 'product_categories', 'product_attribute_values') THEN
+  ELSIF TG_TABLE_NAME IN ('variants', 'pictures', 'product_categories', 'product_attribute_values') THEN
     INSERT INTO product_listing_changes (product_id) SELECT DISTINCT product_id FROM changed_rows;
   ELSIF TG_TABLE_NAME IN ('offers', 'variant_attribute_values') THEN
     -- A variant deleted with its offers is queued by the variants' own trigger.
@@ -240,7 +266,8 @@ BEGIN
   RETURN NULL;
 END $$;
 --> statement-breakpoint
-CREATE FUNCTION "rebuild_product_listings_after_category_change"() RETURNS trigger LANGUAGE plpgsql AS $$
+-- Categories (the tree) and shops (their names, on cards) change rarely and touch every product.
+CREATE FUNCTION "rebuild_product_listings_on_change"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF current_setting('escale.listings', true) IS DISTINCT FROM 'manual' THEN
     PERFORM rebuild_product_listings();
@@ -249,13 +276,16 @@ BEGIN
 END $$;
 --> statement-breakpoint
 CREATE TRIGGER "categories_listings" AFTER UPDATE OR DELETE ON "categories"
-FOR EACH STATEMENT EXECUTE FUNCTION rebuild_product_listings_after_category_change();
+FOR EACH STATEMENT EXECUTE FUNCTION rebuild_product_listings_on_change();
+--> statement-breakpoint
+CREATE TRIGGER "shops_listings" AFTER UPDATE ON "shops"
+FOR EACH STATEMENT EXECUTE FUNCTION rebuild_product_listings_on_change();
 --> statement-breakpoint
 DO $$
 DECLARE
   t text;
 BEGIN
-  FOREACH t IN ARRAY ARRAY['products', 'variants', 'offers', 'product_categories', 'product_attribute_values', 'variant_attribute_values'] LOOP
+  FOREACH t IN ARRAY ARRAY['products', 'variants', 'offers', 'pictures', 'product_categories', 'product_attribute_values', 'variant_attribute_values'] LOOP
     EXECUTE format('CREATE TRIGGER %I AFTER INSERT ON %I REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION queue_product_listing_changes()', t || '_listings_insert', t);
     EXECUTE format('CREATE TRIGGER %I AFTER UPDATE ON %I REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION queue_product_listing_changes()', t || '_listings_update_new', t);
     EXECUTE format('CREATE TRIGGER %I AFTER UPDATE ON %I REFERENCING OLD TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION queue_product_listing_changes()', t || '_listings_update_old', t);

@@ -2,7 +2,7 @@
 import { eq, or, sql, type SQL } from "drizzle-orm";
 import type { components } from "../../../common/api/schema.gen.ts";
 import type { Database } from "../../db/client.ts";
-import { products } from "../../db/schema.ts";
+import { productListings, products } from "../../db/schema.ts";
 import { compareLabels, type Lang } from "./locale.ts";
 import { pictureUrls } from "../media/picture-urls.ts";
 
@@ -76,7 +76,20 @@ interface PictureRow {
   is_cover: boolean;
   category: Picture["category"];
   video_url: string | null;
-  title: string;
+}
+
+/** What `product_listings.card` holds (migration 0014): a card's data apart from its name and reference. */
+interface CardRow {
+  slug_fr: string;
+  slug_en: string;
+  made_in_france: boolean;
+  made_in_europe: boolean;
+  up_cycling: boolean;
+  limited_edition: boolean;
+  is_configurable: boolean;
+  variant_count: number;
+  offer: OfferColumns | null;
+  pictures: PictureRow[];
 }
 
 interface FacetRow {
@@ -141,10 +154,15 @@ export function toOffer(row: OfferColumns): Offer {
   };
 }
 
-function toPicture(row: PictureRow): Picture {
+/** A picture's title: the product's name, numbered from the second picture on. */
+function pictureTitle(productName: string, position: number): string {
+  return position === 0 ? productName : `${productName} – ${position + 1}`;
+}
+
+function toPicture(row: PictureRow, productName: string): Picture {
   return {
     id: row.id,
-    title: row.title,
+    title: pictureTitle(productName, row.position),
     isCover: row.is_cover,
     order: row.position,
     category: row.category,
@@ -238,36 +256,38 @@ export function createCatalogRepository(db: Database) {
       from variants v join offers o on o.variant_id = v.id join shops s on s.id = o.shop_id
       where v.product_id = products.id) x), '[]'::json)`;
 
-  /** A product's pictures as a JSON array in their order; with a limit, the cover and the first ones. */
-  function picturesJson(lang: Lang, limit?: number) {
-    const name = col(lang, "products.name_fr", "products.name_en");
-    const best = limit === undefined ? sql`` : sql`order by pi.is_cover desc, pi.position limit ${sql.raw(String(limit))}`;
-    return sql<PictureRow[]>`coalesce((select json_agg(x order by x.position, x.id) from (
-        select pi.id, pi.product_id, pi.variant_id, pi.position, pi.is_cover, pi.category, pi.video_url,
-               case when pi.position = 0 then ${name} else ${name} || ' – ' || (pi.position + 1) end as title
-        from pictures pi where pi.product_id = products.id ${best}) x), '[]'::json)`;
+  /** A product's pictures as a JSON array, in their order. */
+  const picturesJson = sql<PictureRow[]>`coalesce((select json_agg(x order by x.position, x.id) from (
+      select pi.id, pi.product_id, pi.variant_id, pi.position, pi.is_cover, pi.category, pi.video_url
+      from pictures pi where pi.product_id = products.id) x), '[]'::json)`;
+
+  /** The card of a product from its kept row (`product_listings`, brought up to date with every write). */
+  function toSummary(row: { id: number; reference: string; name: string; card: CardRow }, lang: Lang): ProductSummary {
+    const { card } = row;
+    const pictures = card.pictures.map((picture) => toPicture(picture, row.name));
+    return {
+      id: row.id,
+      slug: lang === "fr" ? card.slug_fr : card.slug_en,
+      reference: row.reference,
+      name: row.name,
+      madeInFrance: card.made_in_france,
+      madeInEurope: card.made_in_europe,
+      upCycling: card.up_cycling,
+      limitedEdition: card.limited_edition,
+      isConfigurable: card.is_configurable,
+      offer: card.offer ? toOffer(card.offer) : null,
+      coverPicture: pictures.find((picture) => picture.isCover) ?? pictures[0] ?? null,
+      pictures,
+      variantCount: card.variant_count,
+    };
   }
 
-  /** Product cards by id in one prepared statement per language: the product, its offers, two pictures. */
   function summaryStatement(lang: Lang) {
-    const p = products;
+    const pl = productListings;
     return db.orm
-      .select({
-        id: p.id,
-        slug: lang === "fr" ? p.slugFr : p.slugEn,
-        reference: p.reference,
-        name: lang === "fr" ? p.nameFr : p.nameEn,
-        made_in_france: p.madeInFrance,
-        made_in_europe: p.madeInEurope,
-        up_cycling: p.upCycling,
-        limited_edition: p.limitedEdition,
-        configurable_attributes: p.configurableAttributes,
-        variant_count: sql<number>`(select count(*)::int from variants v where v.product_id = products.id)`,
-        offers: offersJson,
-        pictures: picturesJson(lang, 2),
-      })
-      .from(p)
-      .where(sql`${p.id} = any(${sql.placeholder("ids")}::int[])`)
+      .select({ id: pl.productId, reference: pl.reference, name: lang === "fr" ? pl.nameFr : pl.nameEn, card: sql<CardRow>`${pl.card}` })
+      .from(pl)
+      .where(sql`${pl.productId} = any(${sql.placeholder("ids")}::int[])`)
       .prepare(`catalog_summaries_${lang}`);
   }
 
@@ -276,14 +296,15 @@ export function createCatalogRepository(db: Database) {
   /** The picture of each variant that has its own (its cover, else its first), by variant id. */
   async function variantPictures(variantIds: number[], lang: Lang): Promise<Map<number, Picture>> {
     if (variantIds.length === 0) return new Map();
-    const name = col(lang, "p.name_fr", "p.name_en");
-    const rows = await db.rows<PictureRow>(sql`
+    const rows = await db.rows<PictureRow & { product_name: string }>(sql`
       select distinct on (pi.variant_id) pi.id, pi.product_id, pi.variant_id, pi.position, pi.is_cover, pi.category, pi.video_url,
-             case when pi.position = 0 then ${name} else ${name} || ' – ' || (pi.position + 1) end as title
+             ${col(lang, "p.name_fr", "p.name_en")} as product_name
       from pictures pi join products p on p.id = pi.product_id
       where pi.variant_id in (${sql.join(variantIds, sql`, `)}) and pi.video_url is null
       order by pi.variant_id, pi.is_cover desc, pi.position`);
-    return new Map(rows.flatMap((row) => (row.variant_id === null ? [] : [[row.variant_id, toPicture(row)] as const])));
+    return new Map(
+      rows.flatMap((row) => (row.variant_id === null ? [] : [[row.variant_id, toPicture(row, row.product_name)] as const])),
+    );
   }
 
   /** Product cards for these ids, in the given order. */
@@ -293,26 +314,7 @@ export function createCatalogRepository(db: Database) {
     const byId = new Map(rows.map((row) => [row.id, row]));
     return productIds.flatMap((id) => {
       const row = byId.get(id);
-      if (!row) return [];
-      const offer = defaultOffer(row.offers);
-      const productPictures = row.pictures.map(toPicture);
-      return [
-        {
-          id: row.id,
-          slug: row.slug,
-          reference: row.reference,
-          name: row.name,
-          madeInFrance: row.made_in_france,
-          madeInEurope: row.made_in_europe,
-          upCycling: row.up_cycling,
-          limitedEdition: row.limited_edition,
-          isConfigurable: row.configurable_attributes.length > 0,
-          offer: offer ? toOffer(offer) : null,
-          coverPicture: productPictures.find((picture) => picture.isCover) ?? productPictures[0] ?? null,
-          pictures: productPictures,
-          variantCount: row.variant_count,
-        },
-      ];
+      return row ? [toSummary(row, lang)] : [];
     });
   }
 
@@ -322,17 +324,32 @@ export function createCatalogRepository(db: Database) {
   // sort keys, facet values), `category_listings` (the products in stock of each category and its
   // subtree, with an index per sort), `category_facets` and `category_stats` (counts per category).
 
-  type ListingRow = { kind: "page" | "total" | "facet"; id: number | null; total: number | null } & FacetRow;
+  type ListingRow = {
+    kind: "page" | "total" | "facet";
+    id: number | null;
+    total: number | null;
+    /** Page rows: the place on the page, and the card. */
+    ordinal: number | null;
+    reference: string | null;
+    name: string | null;
+    card: CardRow | null;
+  } & FacetRow;
+
+  /** The columns of a page row after its id: place, reference, name and card (`pl` is its product_listings row). */
+  const cardColumns = (lang: Lang) => sql`pl.reference, ${col(lang, "pl.name_fr", "pl.name_en")} as name, pl.card`;
+  const noCard = sql`null::bigint, null::text, null::text, null::jsonb`;
 
   const facetColumns = (lang: Lang) =>
     sql`a.code as attribute_code, ${col(lang, "a.label_fr", "a.label_en")} as attribute_label, a.position as attribute_position,
         av.value, ${col(lang, "av.label_fr", "av.label_en")} as label, av.color_code, av.index as value_index`;
 
-  async function listingResult(rows: ListingRow[], request: PageRequest, lang: Lang): Promise<ListingResult> {
-    const pageIds = rows.filter((row) => row.kind === "page").map((row) => Number(row.id));
+  function listingResult(rows: ListingRow[], request: PageRequest, lang: Lang): ListingResult {
+    const content = rows
+      .filter((row) => row.kind === "page")
+      .sort((a, b) => Number(a.ordinal) - Number(b.ordinal))
+      .map((row) => toSummary({ id: Number(row.id), reference: row.reference ?? "", name: row.name ?? "", card: row.card as CardRow }, lang));
     const total = Number(rows.find((row) => row.kind === "total")?.total ?? 0);
     const facetRows = rows.filter((row) => row.kind === "facet");
-    const content = await summaries(pageIds, lang);
     return {
       products: {
         content,
@@ -361,15 +378,18 @@ export function createCatalogRepository(db: Database) {
       relevance: desc ? sql`popularity, product_id` : sql`popularity desc nulls last, product_id`,
     };
     const rows = await db.rows<ListingRow>(sql`
-      select 'page' as kind, x.product_id as id, null::int as total, null as attribute_code, null as attribute_label,
-             null::int as attribute_position, null as value, null as label, null as color_code, null::int as value_index, null::int as count
-      from (select product_id from category_listings where category_id = ${categoryId}
-            order by ${order[request.sort.field]} limit ${request.size} offset ${request.page * request.size}) x
+      select 'page' as kind, x.product_id as id, null::int as total, x.ordinal, ${cardColumns(lang)},
+             null as attribute_code, null as attribute_label, null::int as attribute_position, null as value, null as label,
+             null as color_code, null::int as value_index, null::int as count
+      from (select product_id, row_number() over () as ordinal
+            from (select product_id from category_listings where category_id = ${categoryId}
+                  order by ${order[request.sort.field]} limit ${request.size} offset ${request.page * request.size}) y) x
+      join product_listings pl on pl.product_id = x.product_id
       union all
-      select 'total', null, coalesce((select product_count from category_stats where category_id = ${categoryId}), 0),
+      select 'total', null, coalesce((select product_count from category_stats where category_id = ${categoryId}), 0), ${noCard},
              null, null, null, null, null, null, null, null
       union all
-      select 'facet', null, null, ${facetColumns(lang)}, cf.product_count
+      select 'facet', null, null, ${noCard}, ${facetColumns(lang)}, cf.product_count
       from category_facets cf
       join attribute_values av on av.id = cf.attribute_value_id
       join attributes a on a.code = av.attribute_code and a.filter_type = 'CHECKBOX'
@@ -422,17 +442,18 @@ export function createCatalogRepository(db: Database) {
       ),
       found as (select * from scored where misses = 0),
       page as (
-        select f.id from found f
+        select f.id, row_number() over (order by ${order[request.sort.field]}, f.id) as ordinal from found f
         order by ${order[request.sort.field]}, f.id
         limit ${request.size} offset ${request.page * request.size}
       )
-      select 'page' as kind, p.id, null::int as total, null as attribute_code, null as attribute_label, null::int as attribute_position,
+      select 'page' as kind, p.id, null::int as total, p.ordinal - ${request.page * request.size}, ${cardColumns(lang)},
+             null as attribute_code, null as attribute_label, null::int as attribute_position,
              null as value, null as label, null as color_code, null::int as value_index, null::int as count
-      from page p
+      from page p join product_listings pl on pl.product_id = p.id
       union all
-      select 'total', null, (select count(*)::int from found), null, null, null, null, null, null, null, null
+      select 'total', null, (select count(*)::int from found), ${noCard}, null, null, null, null, null, null, null, null
       union all
-      select 'facet', null, null, ${facetColumns(lang)}, count(*)::int
+      select 'facet', null, null, ${noCard}, ${facetColumns(lang)}, count(*)::int
       from scored sc
       cross join unnest(sc.value_ids) v(id)
       join attribute_values av on av.id = v.id
@@ -580,7 +601,7 @@ export function createCatalogRepository(db: Database) {
         limited_edition: p.limitedEdition,
         configurable_attributes: p.configurableAttributes,
         offers: offersJson,
-        pictures: picturesJson(lang),
+        pictures: picturesJson,
         values: sql<(AttributeValueRow & { owner_kind: "product" | "variant" })[]>`coalesce((select json_agg(x) from (
           select 'product' as owner_kind, pav.product_id as owner_id, a.code as attribute_code,
                  ${attributeLabel} as attribute_label, a.position as attribute_position,
@@ -647,7 +668,7 @@ export function createCatalogRepository(db: Database) {
     const offersByVariant = groupBy(offers, (offer) => offer.variant_id);
     const variantRows = [...new Map(offers.map((offer) => [offer.variant_id, offer])).values()];
     const defaultRow = defaultOffer(offers);
-    const productPictures = pictures.map(toPicture);
+    const productPictures = pictures.map((picture) => toPicture(picture, row.name));
     const category = (await breadcrumb(row.category_id, lang)).at(-1);
     return {
       id: row.id,
@@ -676,7 +697,7 @@ export function createCatalogRepository(db: Database) {
           reference: variant.variant_reference,
           selectedAttributes: (variantValues.get(variant.variant_id) ?? []).sort(byPosition).map(selectedOf),
           offer: offer ? toOffer(offer) : null,
-          pictures: (picturesByVariant.get(variant.variant_id) ?? []).map(toPicture),
+          pictures: (picturesByVariant.get(variant.variant_id) ?? []).map((picture) => toPicture(picture, row.name)),
         };
       }),
       coverPicture: productPictures.find((picture) => picture.isCover) ?? productPictures[0] ?? null,
