@@ -377,7 +377,7 @@ export function createCatalogRepository(db: Database) {
       reference: desc ? sql`reference desc` : sql`reference`,
       relevance: desc ? sql`popularity, product_id` : sql`popularity desc nulls last, product_id`,
     };
-    const rows = await db.rows<ListingRow>(sql`
+    const rows = await db.preparedRows<ListingRow>(sql`
       select 'page' as kind, x.product_id as id, null::int as total, x.ordinal, ${cardColumns(lang)},
              null as attribute_code, null as attribute_label, null::int as attribute_position, null as value, null as label,
              null as color_code, null::int as value_index, null::int as count
@@ -432,7 +432,7 @@ export function createCatalogRepository(db: Database) {
       reference: sql`f.reference ${direction}`,
       relevance: ranked ? sql`f.rank ${reverse}, f.popularity desc` : sql`f.popularity ${reverse}`,
     };
-    const rows = await db.rows<ListingRow>(sql`
+    const rows = await db.preparedRows<ListingRow>(sql`
       with candidates as (${candidates}),
       scored as (
         select c.id, c.rank, pl.price_cents as price, pl.popularity, pl.reference,
@@ -546,7 +546,7 @@ export function createCatalogRepository(db: Database) {
     const name = col(lang, "pl.name_fr", "pl.name_en");
     for (let limit = size * 2; ; limit *= 4) {
       // product_listings is narrow and its indexes cover only products in stock.
-      const rows = await db.rows<{ name: string }>(sql`
+      const rows = await db.preparedRows<{ name: string }>(sql`
         select ${name} as name
         from product_listings pl
         where pl.in_stock and ${prefixColumn} @@ to_tsquery('escale_simple', ${prefix})
