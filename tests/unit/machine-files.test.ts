@@ -110,7 +110,6 @@ const KNOWN_VIOLATIONS: Record<string, string[]> = {
   "cookie-consent/cookie-consent.machine.ts": ["./cookie-consent.types.ts (values: allChoices)"],
   "empowerment-order/empowerment-order.machine.ts": ["./empowerment-order.rules.ts (refusalOf, statusOf)"],
   "newsletter/newsletter.machine.ts": ["../shared/email-rule.ts (isValidEmail)", "../shared/http-status.ts (HTTP_CONFLICT, HTTP_TOO_MANY_REQUESTS, statusOf)"],
-  "notifications/notifications.machine.ts": ["./notifications.types.ts (values: NOTIFICATION_CAP, NOTIFICATION_LIFETIME_MS)"],
   "payment/payment.machine.ts": [
     "./payment.rules.ts (conflictCodeOf, isNotFound, outcomeOf, paymentStateOf, retryReasonOf)",
     "./payment.types.ts (values: AMOUNT_MISMATCH, CART_EMPTY, CART_INCOMPLETE, CART_LOCKED, ORDER_ALREADY_PAID, BANK_PATIENCE_MS, ORDER_POLL_MS, OUT_OF_STOCK)",
