@@ -104,7 +104,8 @@ function main(): void {
       files.set(`${OUTPUT_DIR}/${flow.name}.paths.md`, pathsMarkdown(flow, paths));
     } catch (error) {
       if (!(error instanceof MissingWords)) throw error;
-      missing.push(...error.missing.map((what) => `${flow.stepsFile}: ${what}`));
+      // Every gap of the flow, not only those of the first path that has one.
+      missing.push(...flow.check().missing.map((what) => `${flow.stepsFile}: ${what}`));
     }
   }
   if (missing.length > 0) {
