@@ -18,11 +18,14 @@ const MESSAGES: Record<PaymentMessageId, Words> = {
   "payment.notFound": { fr: "Ce paiement est introuvable. Votre panier vous attend.", en: "This payment could not be found. Your cart is waiting for you." },
 };
 
+/** What the page says, then what it offers or tells besides. */
 function pageSays(messageId: PaymentMessageId | null, then: Words): Words {
   if (messageId === null) return then;
   const message = MESSAGES[messageId];
-  return { fr: `la page dit « ${message.fr} » ; ${then.fr}`, en: `the page says “${message.en}”; ${then.en}` };
+  return { fr: `la page dit « ${message.fr} » ${then.fr}`, en: `the page says “${message.en}” ${then.en}` };
 }
+
+const TRY_AGAIN = { fr: "avec « Réessayer »", en: "with “Try again”" };
 
 const PROVIDER_ANSWERS: Record<keyof typeof RESULTS, Words> = {
   authorised: { fr: "la banque accepte le paiement", en: "the bank accepts the payment" },
@@ -79,8 +82,8 @@ export const paymentSteps = defineFlowSteps(paymentModel, {
     refreshingAmount: { fr: "la boutique recharge le panier pour son nouveau montant", en: "the shop reloads the cart for its new amount" },
     checkingStock: { fr: "la page dit « Vérification du stock… »", en: "the page says “Checking the stock…”" },
     outOfStock: { fr: "la fenêtre « Produits en rupture de stock » s’ouvre", en: "the “Products out of stock” modal opens" },
-    locked: (snapshot) => pageSays(snapshot.context.messageId, { fr: "avec « Réessayer »", en: "with “Try again”" }),
-    failed: (snapshot) => pageSays(snapshot.context.messageId, { fr: "avec « Réessayer »", en: "with “Try again”" }),
+    locked: (snapshot) => pageSays(snapshot.context.messageId, TRY_AGAIN),
+    failed: (snapshot) => pageSays(snapshot.context.messageId, TRY_AGAIN),
     returning: { fr: "la page « Retour de votre banque » transmet la réponse de la banque", en: "the “Back from your bank” page hands over the bank’s answer" },
     "waitingForBank.lookingUpOrder": { fr: "la page « Confirmation du paiement » demande où en est la commande", en: "the “Confirming your payment” page asks how the order stands" },
     "waitingForBank.awaitingBank": {
@@ -93,7 +96,7 @@ export const paymentSteps = defineFlowSteps(paymentModel, {
       fr: "la page « Paiement non abouti » dit « Votre panier est conservé : vous pouvez payer à nouveau. » avec « Payer à nouveau »",
       en: "the “Payment not completed” page says “Your cart has been kept: you can pay again.” with “Pay again”",
     },
-    reopenFailed: (snapshot) => pageSays(snapshot.context.messageId, { fr: "le panier n’a pas pu être rouvert", en: "the cart could not be reopened" }),
+    reopenFailed: (snapshot) => pageSays(snapshot.context.messageId, { fr: ": le panier n’a pas pu être rouvert", en: ": the cart could not be reopened" }),
     thankYou: { fr: "la page « Merci pour votre commande ! » s’ouvre", en: "the “Thank you for your order!” page opens" },
     retryPage: { fr: "la page « Paiement non abouti » s’ouvre", en: "the “Payment not completed” page opens" },
     resultPage: { fr: "la page « Confirmation du paiement » s’ouvre", en: "the “Confirming your payment” page opens" },
