@@ -1,37 +1,12 @@
 // `npm run machines:diagrams`: a Mermaid state diagram per machine, in docs/flows/<flow>.mmd, drawn from
 // the machine's own state nodes (states, transitions with their guards and actions, delays, invoked
-// actors, tags), so that it never drifts from the code.
-import { mkdirSync, writeFileSync } from "node:fs";
+// actors, tags), so that it never drifts from the code. With `--check`, writes nothing and fails naming
+// the diagrams that are not what it would write.
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import type { AnyStateMachine, AnyStateNode } from "xstate";
-import { authMachine } from "../machines/auth/auth.machine.ts";
-import { sessionMachine } from "../machines/auth/session.machine.ts";
-import { cartMachine } from "../machines/cart/cart.machine.ts";
-import { checkoutMachine } from "../machines/checkout/checkout.machine.ts";
-import { paymentMachine } from "../machines/payment/payment.machine.ts";
-import { cookieConsentMachine } from "../machines/cookie-consent/cookie-consent.machine.ts";
-import { newsletterMachine } from "../machines/newsletter/newsletter.machine.ts";
-import { notificationsMachine } from "../machines/notifications/notifications.machine.ts";
-import { relaySearchMachine } from "../machines/relay-search/relay-search.machine.ts";
-import { searchMachine } from "../machines/search/search.machine.ts";
-import { stockAlertMachine } from "../machines/stock-alert/stock-alert.machine.ts";
-import { empowermentOrderMachine } from "../machines/empowerment-order/empowerment-order.machine.ts";
+import { FLOWS } from "./flows.ts";
 
-const FLOWS: ReadonlyArray<{ name: string; machine: AnyStateMachine }> = [
-  { name: "notifications", machine: notificationsMachine },
-  { name: "search", machine: searchMachine },
-  { name: "newsletter", machine: newsletterMachine },
-  { name: "stock-alert", machine: stockAlertMachine },
-  { name: "cookie-consent", machine: cookieConsentMachine },
-  { name: "cart", machine: cartMachine },
-  { name: "checkout", machine: checkoutMachine },
-  { name: "payment", machine: paymentMachine },
-  { name: "auth", machine: authMachine },
-  { name: "session", machine: sessionMachine },
-  { name: "relay-search", machine: relaySearchMachine },
-  { name: "empowerment-order", machine: empowermentOrderMachine },
-];
-
-const OUTPUT_DIR = new URL("../docs/flows/", import.meta.url);
+const OUTPUT_DIR = "docs/flows";
 
 function allNodes(node: AnyStateNode): AnyStateNode[] {
   return [node, ...Object.values(node.states).flatMap(allNodes)];
@@ -122,11 +97,21 @@ export function toMermaid(machine: AnyStateMachine): string {
 }
 
 function main() {
+  const check = process.argv.includes("--check");
+  const files = FLOWS.map((flow) => ({ file: `${OUTPUT_DIR}/${flow.name}.mmd`, text: toMermaid(flow.machine) }));
+  if (check) {
+    const stale = files.filter(({ file, text }) => !existsSync(file) || readFileSync(file, "utf8") !== text).map(({ file }) => file);
+    if (stale.length > 0) {
+      console.error(`machines:diagrams: out of date, run npm run machines:diagrams:\n${stale.map((file) => `  ${file}`).join("\n")}`);
+      process.exit(1);
+    }
+    console.log(`machines:diagrams: ${files.length} diagrams up to date`);
+    return;
+  }
   mkdirSync(OUTPUT_DIR, { recursive: true });
-  for (const { name, machine } of FLOWS) {
-    const file = new URL(`${name}.mmd`, OUTPUT_DIR);
-    writeFileSync(file, toMermaid(machine));
-    console.log(`docs/flows/${name}.mmd`);
+  for (const { file, text } of files) {
+    writeFileSync(file, text);
+    console.log(file);
   }
 }
 

@@ -1,7 +1,8 @@
-// `npm test`: typecheck, lint, api:check, then Vitest, then the end-to-end tests in a real
-// browser (Playwright); ends with `Tests: N passed, N failed`. Extra arguments filter the runs
-// (`npm test -- tests/api`, `npm test -- tests/e2e/cart.e2e.ts`): files under tests/e2e go to
-// Playwright, everything else to Vitest; a run left with nothing to do is skipped.
+// `npm test`: typecheck, lint, api:check, the flows' diagrams and paths up to date, then Vitest,
+// then the end-to-end tests in a real browser (Playwright); ends with `Tests: N passed, N failed`.
+// Extra arguments filter the runs (`npm test -- tests/api`, `npm test -- tests/e2e/cart.e2e.ts`):
+// files under tests/e2e go to Playwright, everything else to Vitest; a run left with nothing to do
+// is skipped.
 import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import { join, relative, resolve, sep } from "node:path";
@@ -197,6 +198,8 @@ async function main(): Promise<void> {
   steps.push(await checkStep("typecheck", bin("tsc"), ["--noEmit"]));
   steps.push(await checkStep("lint", bin("eslint"), ["."]));
   steps.push(await checkStep("api:check", "npm", ["run", "--silent", "api:check"]));
+  steps.push(await checkStep("diagrams", "npm", ["run", "--silent", "machines:diagrams", "--", "--check"]));
+  steps.push(await checkStep("paths", "npm", ["run", "--silent", "machines:paths", "--", "--check"]));
   if (args.length > 0 && vitestArgs.length === 0) steps.push(skippedStep("vitest", "the arguments name only end-to-end files"));
   else steps.push(await vitestStep("vitest", VITEST_JSON, vitestArgs));
   if (args.length === 0) {

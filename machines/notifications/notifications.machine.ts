@@ -2,14 +2,12 @@
 // unless persistent. Each notification's lifetime is a delayed `notifications.expire` event whose
 // send id names the notification, so dismissing it (or pushing it out) cancels exactly its timer.
 import { assign, enqueueActions, setup } from "xstate";
-import {
-  NOTIFICATION_CAP,
-  NOTIFICATION_LIFETIME_MS,
-  type Notification,
-  type NotificationRequest,
-  type NotificationsContext,
-  type NotificationsEvent,
-} from "./notifications.types.ts";
+import type { Notification, NotificationRequest, NotificationsContext, NotificationsEvent } from "./notifications.types.ts";
+
+/** At most this many notifications are shown; a further one pushes out the oldest. */
+export const NOTIFICATION_CAP = 3;
+/** A notification that is not persistent leaves after this long. */
+export const NOTIFICATION_LIFETIME_MS = 3000;
 
 const lifetimeTimerId = (notificationId: string) => `notification-lifetime:${notificationId}`;
 

@@ -1,10 +1,5 @@
 // The vocabulary of the notification queue (SPEC §2 "Notifications", §9 cap and lifetime): what a
-// notification is, the events that feed the queue, and its limits.
-
-/** At most this many notifications are shown; a further one pushes out the oldest. */
-export const NOTIFICATION_CAP = 3;
-/** A notification that is not persistent leaves after this long. */
-export const NOTIFICATION_LIFETIME_MS = 3000;
+// notification is and the events that feed the queue (its limits are the machine's own constants).
 
 type NotificationKind = "info" | "danger";
 

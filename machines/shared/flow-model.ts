@@ -108,10 +108,17 @@ export function describeEvent<TSnapshot extends AnyMachineSnapshot, TEvent exten
   const [, kind, rest] = /^xstate\.(after|done\.actor|error\.actor)\.(.*)$/u.exec(event.type) ?? [];
   if (kind === "after") return `(after ${rest?.split(".")[0] ?? ""})`;
   if (kind === "done.actor") return `(${rest ?? ""} succeeds)`;
-  if (kind === "error.actor") return `(${rest ?? ""} fails)`;
+  if (kind === "error.actor") return `(${rest ?? ""} fails${"error" in event ? errorLabel(event.error) : ""})`;
   const { type, ...payload } = event;
   const values = Object.values(payload).map((value) => (typeof value === "string" ? `"${value}"` : JSON.stringify(value)));
   return [type, ...values].join(" ");
+}
+
+/** `: 409 COUPON_NOT_FOUND` for an API error, so that two failures of one request read apart. */
+function errorLabel(error: unknown): string {
+  if (typeof error !== "object" || error === null || !("status" in error)) return "";
+  const code = "code" in error && typeof error.code === "string" ? ` ${error.code}` : "";
+  return `: ${String(error.status)}${code}`;
 }
 
 /** `from idle: search.type "sac" → debouncing → (after debounce) → fetching → …`. */

@@ -3,15 +3,10 @@
 import { createActor, SimulatedClock, type SnapshotFrom } from "xstate";
 import { describe, expect, it } from "vitest";
 import { describePath, flowShortestPaths, stateName } from "../../machines/shared/flow-model.ts";
-import { notificationsMachine } from "../../machines/notifications/notifications.machine.ts";
+import { NOTIFICATION_CAP, NOTIFICATION_LIFETIME_MS, notificationsMachine } from "../../machines/notifications/notifications.machine.ts";
 import { notificationsModel } from "../../machines/notifications/notifications.model.ts";
 import { selectNotifications } from "../../machines/notifications/notifications.selectors.ts";
-import {
-  NOTIFICATION_CAP,
-  NOTIFICATION_LIFETIME_MS,
-  type NotificationRequest,
-  type NotificationsEvent,
-} from "../../machines/notifications/notifications.types.ts";
+import type { NotificationRequest, NotificationsEvent } from "../../machines/notifications/notifications.types.ts";
 import { isFlowEvent, walkPath } from "./support/walk-path.ts";
 
 type NotificationsSnapshot = SnapshotFrom<typeof notificationsMachine>;

@@ -1,0 +1,142 @@
+// The flows documented in docs/flows/: each machine with its model, the words of its steps, its purpose
+// in a line and the tests that walk its generated paths. `machines:paths` and `machines:diagrams` write
+// from this list, and the unit tests check it against the models and the test files.
+import type { AnyMachineSnapshot, AnyStateMachine, EventObject } from "xstate";
+import { authModel } from "../machines/auth/auth.model.ts";
+import { authSteps } from "../machines/auth/auth.steps.ts";
+import { sessionModel } from "../machines/auth/session.model.ts";
+import { sessionSteps } from "../machines/auth/session.steps.ts";
+import { cartModel } from "../machines/cart/cart.model.ts";
+import { cartSteps } from "../machines/cart/cart.steps.ts";
+import { checkoutModel } from "../machines/checkout/checkout.model.ts";
+import { checkoutSteps } from "../machines/checkout/checkout.steps.ts";
+import { cookieConsentModel } from "../machines/cookie-consent/cookie-consent.model.ts";
+import { cookieConsentSteps } from "../machines/cookie-consent/cookie-consent.steps.ts";
+import { empowermentOrderModel } from "../machines/empowerment-order/empowerment-order.model.ts";
+import { empowermentOrderSteps } from "../machines/empowerment-order/empowerment-order.steps.ts";
+import { newsletterModel } from "../machines/newsletter/newsletter.model.ts";
+import { newsletterSteps } from "../machines/newsletter/newsletter.steps.ts";
+import { notificationsModel } from "../machines/notifications/notifications.model.ts";
+import { notificationsSteps } from "../machines/notifications/notifications.steps.ts";
+import { paymentModel } from "../machines/payment/payment.model.ts";
+import { paymentSteps } from "../machines/payment/payment.steps.ts";
+import { relaySearchModel } from "../machines/relay-search/relay-search.model.ts";
+import { relaySearchSteps } from "../machines/relay-search/relay-search.steps.ts";
+import { searchModel } from "../machines/search/search.model.ts";
+import { searchSteps } from "../machines/search/search.steps.ts";
+import { describePath, flowShortestPaths, type FlowModel } from "../machines/shared/flow-model.ts";
+import { checkFlowSteps, describePathSteps, type DescribedStep, type FlowSteps } from "../machines/shared/flow-steps.ts";
+import { stockAlertModel } from "../machines/stock-alert/stock-alert.model.ts";
+import { stockAlertSteps } from "../machines/stock-alert/stock-alert.steps.ts";
+
+/** A test suite that runs every generated path of a flow, one test per path. */
+export interface PathSuite {
+  /** From the repository's root. */
+  file: string;
+  /** The `describe()` title. */
+  suite: string;
+  /** What the suite puts before the path's description (`describePath()`) to name its test. */
+  prefix: string;
+}
+
+export interface DocumentedPath {
+  /** `describePath()`: the technical line, and with a suite's prefix the name of its test. */
+  description: string;
+  steps: DescribedStep[];
+}
+
+export interface Flow {
+  /** `docs/flows/<name>.*`. */
+  name: string;
+  /** From the repository's root. */
+  machineFile: string;
+  modelFile: string;
+  stepsFile: string;
+  /** What the flow is for, in a line. */
+  purpose: string;
+  machine: AnyStateMachine;
+  input: unknown;
+  suites: PathSuite[];
+  /** The generated shortest paths with their words, in a stable order; throws `MissingWords`. */
+  paths: () => DocumentedPath[];
+  check: () => { missing: string[]; unused: string[] };
+}
+
+function flow<TSnapshot extends AnyMachineSnapshot, TEvent extends EventObject, TInput>(
+  model: FlowModel<TSnapshot, TEvent, TInput>,
+  steps: FlowSteps<TSnapshot, TEvent>,
+  about: { folder?: string; purpose: string; suites: PathSuite[] },
+): Flow {
+  const folder = `machines/${about.folder ?? model.name}`;
+  return {
+    name: model.name,
+    machineFile: `${folder}/${model.name}.machine.ts`,
+    modelFile: `${folder}/${model.name}.model.ts`,
+    stepsFile: `${folder}/${model.name}.steps.ts`,
+    purpose: about.purpose,
+    machine: model.machine,
+    input: model.input,
+    suites: about.suites,
+    paths: () =>
+      flowShortestPaths(model)
+        .map((path) => ({ description: describePath(model, path), steps: describePathSteps(model, steps, path) }))
+        .sort((a, b) => (a.description < b.description ? -1 : a.description > b.description ? 1 : 0)),
+    check: () => checkFlowSteps(model, steps),
+  };
+}
+
+function suite(name: string, title: string, prefix = ""): PathSuite {
+  return { file: `tests/machines/${name}.test.ts`, suite: title, prefix };
+}
+
+export const FLOWS: readonly Flow[] = [
+  flow(notificationsModel, notificationsSteps, {
+    purpose: "The notification queue: passing notices that leave on their own, persistent ones that wait to be closed.",
+    suites: [suite("notifications", "notification queue: generated shortest paths")],
+  }),
+  flow(searchModel, searchSteps, {
+    purpose: "The header's search box with its suggestions panel.",
+    suites: [suite("search", "search machine: generated shortest paths")],
+  }),
+  flow(newsletterModel, newsletterSteps, {
+    purpose: "The footer's newsletter form: terms box, address check, the subscription's answer.",
+    suites: [suite("newsletter", "newsletter form: generated shortest paths")],
+  }),
+  flow(stockAlertModel, stockAlertSteps, {
+    purpose: "The back-in-stock alert form of an out-of-stock product.",
+    suites: [suite("stock-alert", "stock alert form: generated paths", "shortest: ")],
+  }),
+  flow(cookieConsentModel, cookieConsentSteps, {
+    purpose: "The cookie banner and its panel of categories, reopened from the cookie page.",
+    suites: [suite("cookie-consent", "cookie consent: generated shortest paths")],
+  }),
+  flow(cartModel, cartSteps, {
+    purpose: "The cart: adding, changing and removing products, the promo code, the sidebar and the added/removed modal.",
+    suites: [suite("cart", "cart machine: generated shortest paths")],
+  }),
+  flow(checkoutModel, checkoutSteps, {
+    purpose: "The checkout's shipping step: where the shopper is sent, addresses, relay point, shipment methods.",
+    suites: [suite("checkout", "checkout machine: generated shortest paths")],
+  }),
+  flow(paymentModel, paymentSteps, {
+    purpose: "The card payment: payment step, the bank's return, the result, retry and thank-you pages.",
+    suites: [suite("payment", "payment machine: generated shortest paths")],
+  }),
+  flow(authModel, authSteps, {
+    purpose: "The sign-in dialog: sign in, register, forgotten password, the e-mailed code, the employees' single sign-on.",
+    suites: [suite("auth", "sign-in dialog: generated paths", "shortest: ")],
+  }),
+  flow(sessionModel, sessionSteps, {
+    folder: "auth",
+    purpose: "The customer's session: restored at start, signed in and out, expired.",
+    suites: [{ file: "tests/machines/auth-session.test.ts", suite: "customer session: generated paths", prefix: "shortest: " }],
+  }),
+  flow(relaySearchModel, relaySearchSteps, {
+    purpose: "The Colissimo relay point picker: the search, the list and the map, validating a point.",
+    suites: [suite("relay-search", "relay search machine: generated shortest paths")],
+  }),
+  flow(empowermentOrderModel, empowermentOrderSteps, {
+    purpose: "The Empowerment checkout: a gift sent to a passenger, paid from the crew member's money pot.",
+    suites: [suite("empowerment-order", "empowerment checkout: generated paths", "shortest: ")],
+  }),
+];
