@@ -266,7 +266,10 @@ export const offers = pgTable(
 // at commit the queue is read and these rows brought up to date, in the same transaction as the
 // write (`refresh_product_listings`). Nothing else writes them.
 
-/** One row per product: whether it is in stock, its lowest in-stock price, sort keys, facet values. */
+/**
+ * One row per product, narrow (scanned by searches and autocomplete): whether it is in stock, its
+ * lowest in-stock price, sort keys, name words and facet values.
+ */
 export const productListings = pgTable(
   "product_listings",
   {
@@ -286,8 +289,6 @@ export const productListings = pgTable(
     valueIds: integer("value_ids").array().notNull(),
     /** Categories it is listed in: its own and its extra ones with their ancestors, and 0 (the whole catalogue). */
     categoryIds: integer("category_ids").array().notNull(),
-    /** What its card shows: slugs, flags, variant count, the offer shown (stock included), two pictures. */
-    card: jsonb("card").notNull(),
   },
   (t) => [
     index("product_listings_prefix_fr_idx").using("gin", t.prefixFr).where(sql`${t.inStock}`),
@@ -296,6 +297,12 @@ export const productListings = pgTable(
     check("product_listings_price_check", sql`${t.inStock} = (${t.priceCents} is not null)`),
   ],
 );
+
+/** What each product's card shows: slugs, flags, variant count, the offer shown (stock included), two pictures. */
+export const productCards = pgTable("product_cards", {
+  productId: integer("product_id").primaryKey(),
+  card: jsonb("card").notNull(),
+});
 
 /** Products in stock per category they are listed in (0: the whole catalogue), with every sort's key. */
 export const categoryListings = pgTable(

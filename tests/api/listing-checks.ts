@@ -11,8 +11,10 @@ export async function keptDifferences(db: Database): Promise<string[]> {
   const checks = {
     product_listings: sql`
       select product_id, in_stock, price_cents, popularity, reference, name_fr, name_en, sort_name_fr, sort_name_en,
-             prefix_fr, prefix_en, value_ids, category_ids, card from product_listings`,
+             prefix_fr, prefix_en, value_ids, category_ids from product_listings`,
     product_listing_sources: sql`select * from product_listing_sources`,
+    product_cards: sql`select product_id, card from product_cards`,
+    product_card_sources: sql`select product_id, card from product_card_sources`,
     category_listings: sql`select category_id, product_id, price_cents, popularity, reference, sort_name_fr, sort_name_en from category_listings`,
     category_listings_expected: sql`
       select c.category_id, s.product_id, s.price_cents, s.popularity, s.reference, s.sort_name_fr, s.sort_name_en
@@ -30,6 +32,7 @@ export async function keptDifferences(db: Database): Promise<string[]> {
   const differences: string[] = [];
   const pairs = [
     ["product_listings", "product_listing_sources"],
+    ["product_cards", "product_card_sources"],
     ["category_listings", "category_listings_expected"],
     ["category_stats", "category_stats_expected"],
     ["category_facets", "category_facets_expected"],

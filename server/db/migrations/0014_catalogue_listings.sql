@@ -21,6 +21,11 @@ CREATE TABLE "category_stats" (
 	"product_count" integer NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "product_cards" (
+	"product_id" integer PRIMARY KEY NOT NULL,
+	"card" jsonb NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "product_listing_changes" (
 	"product_id" integer NOT NULL
 );
@@ -39,7 +44,6 @@ CREATE TABLE "product_listings" (
 	"prefix_en" "tsvector" NOT NULL,
 	"value_ids" integer[] NOT NULL,
 	"category_ids" integer[] NOT NULL,
-	"card" jsonb NOT NULL,
 	CONSTRAINT "product_listings_price_check" CHECK ("product_listings"."in_stock" = ("product_listings"."price_cents" is not null))
 );
 --> statement-breakpoint
@@ -61,9 +65,8 @@ CREATE INDEX "product_listings_popularity_idx" ON "product_listings" USING btree
 --> statement-breakpoint
 -- What a product's listing row should hold, computed from the base tables: in stock when one of
 -- its offers is, its lowest in-stock price (discount first), the attribute values of the product
--- and of its variants in stock, the categories it is listed in (its own and its extra ones, with
--- their ancestors; 0 stands for the whole catalogue), and what its card shows. Refreshes and the
--- rebuild read it.
+-- and of its variants in stock, and the categories it is listed in (its own and its extra ones, with
+-- their ancestors; 0 stands for the whole catalogue). Refreshes and the rebuild read it.
 CREATE VIEW "product_listing_sources" AS
 SELECT p.id AS product_id,
        st.price_cents IS NOT NULL AS in_stock,
@@ -93,7 +96,17 @@ SELECT p.id AS product_id,
           LEFT JOIN categories c3 ON c3.id = c2.parent_id
           CROSS JOIN LATERAL (VALUES (c1.id), (c2.id), (c3.id)) a(category_id)
           WHERE a.category_id IS NOT NULL
-        ) s) AS category_ids,
+        ) s) AS category_ids
+FROM products p
+LEFT JOIN LATERAL (
+  SELECT min(coalesce(o.discount_price_cents, o.regular_price_cents)) AS price_cents
+  FROM variants v JOIN offers o ON o.variant_id = v.id
+  WHERE v.product_id = p.id AND o.stock_quantity > 0
+) st ON true;
+--> statement-breakpoint
+-- What a product's card should show (kept in product_cards, apart from the narrow listing rows).
+CREATE VIEW "product_card_sources" AS
+SELECT p.id AS product_id,
        jsonb_build_object(
          'slug_fr', p.slug_fr, 'slug_en', p.slug_en,
          'made_in_france', p.made_in_france, 'made_in_europe', p.made_in_europe,
@@ -118,15 +131,10 @@ SELECT p.id AS product_id,
              FROM pictures pi WHERE pi.product_id = p.id
              ORDER BY pi.is_cover DESC, pi.position LIMIT 2) x), '[]'::jsonb)
        ) AS card
-FROM products p
-LEFT JOIN LATERAL (
-  SELECT min(coalesce(o.discount_price_cents, o.regular_price_cents)) AS price_cents
-  FROM variants v JOIN offers o ON o.variant_id = v.id
-  WHERE v.product_id = p.id AND o.stock_quantity > 0
-) st ON true;
+FROM products p;
 --> statement-breakpoint
--- Brings the listing rows of these products up to date with the base tables, and the per-category
--- rows, facet counts and totals by the difference. Products are locked one after the other (by
+-- Brings the listing rows and cards of these products up to date with the base tables, and the
+-- per-category rows, facet counts and totals by the difference. Products are locked one after the other (by
 -- id), so two transactions refreshing the same product take turns and the later one sees the
 -- earlier one's stock.
 CREATE FUNCTION "refresh_product_listings"(ids integer[]) RETURNS void LANGUAGE plpgsql AS $$
@@ -137,8 +145,8 @@ BEGIN
     RETURN;
   END IF;
   INSERT INTO product_listings (product_id, in_stock, price_cents, popularity, reference, name_fr, name_en,
-                                sort_name_fr, sort_name_en, prefix_fr, prefix_en, value_ids, category_ids, card)
-  SELECT p.id, false, NULL, 0, '', '', '', '', '', ''::tsvector, ''::tsvector, '{}', '{}', '{}'
+                                sort_name_fr, sort_name_en, prefix_fr, prefix_en, value_ids, category_ids)
+  SELECT p.id, false, NULL, 0, '', '', '', '', '', ''::tsvector, ''::tsvector, '{}', '{}'
   FROM products p WHERE p.id = ANY (ids) ORDER BY p.id
   ON CONFLICT (product_id) DO NOTHING;
   PERFORM 1 FROM product_listings WHERE product_id = ANY (ids) ORDER BY product_id FOR UPDATE;
@@ -158,9 +166,9 @@ BEGIN
     WHERE o.product_id = ANY (ids)
       AND (f.product_id IS NULL
            OR (o.in_stock, o.price_cents, o.popularity, o.reference, o.name_fr, o.name_en, o.sort_name_fr, o.sort_name_en,
-               o.prefix_fr, o.prefix_en, o.value_ids, o.category_ids, o.card)
+               o.prefix_fr, o.prefix_en, o.value_ids, o.category_ids)
               IS DISTINCT FROM (f.in_stock, f.price_cents, f.popularity, f.reference, f.name_fr, f.name_en, f.sort_name_fr,
-                                f.sort_name_en, f.prefix_fr, f.prefix_en, f.value_ids, f.category_ids, f.card))
+                                f.sort_name_en, f.prefix_fr, f.prefix_en, f.value_ids, f.category_ids))
   ), facet_delta AS (
     SELECT d.category_id, d.value_id, sum(d.delta)::integer AS delta FROM (
       SELECT c.category_id, v.value_id, -1 AS delta
@@ -192,11 +200,17 @@ BEGIN
     UPDATE product_listings pl
     SET in_stock = f.in_stock, price_cents = f.price_cents, popularity = f.popularity, reference = f.reference,
         name_fr = f.name_fr, name_en = f.name_en, sort_name_fr = f.sort_name_fr, sort_name_en = f.sort_name_en,
-        prefix_fr = f.prefix_fr, prefix_en = f.prefix_en, value_ids = f.value_ids, category_ids = f.category_ids, card = f.card
+        prefix_fr = f.prefix_fr, prefix_en = f.prefix_en, value_ids = f.value_ids, category_ids = f.category_ids
     FROM fresh f JOIN changed ch ON ch.product_id = f.product_id
     WHERE pl.product_id = f.product_id
   )
   SELECT array_agg(product_id) INTO relisted FROM changed WHERE relist AND in_stock;
+
+  -- Cards (the offer's stock changes them with every order).
+  INSERT INTO product_cards (product_id, card)
+  SELECT product_id, card FROM product_card_sources WHERE product_id = ANY (ids) ORDER BY product_id
+  ON CONFLICT (product_id) DO UPDATE SET card = excluded.card WHERE product_cards.card IS DISTINCT FROM excluded.card;
+  DELETE FROM product_cards c WHERE c.product_id = ANY (ids) AND NOT EXISTS (SELECT 1 FROM products p WHERE p.id = c.product_id);
 
   IF relisted IS NOT NULL THEN
     INSERT INTO category_listings (category_id, product_id, price_cents, popularity, reference, sort_name_fr, sort_name_en)
@@ -210,17 +224,19 @@ END $$;
 -- Recomputes every listing row from the base tables (the seed, this migration, a category moved).
 CREATE FUNCTION "rebuild_product_listings"() RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
-  LOCK TABLE product_listings, category_listings, category_facets, category_stats IN EXCLUSIVE MODE;
+  LOCK TABLE product_listings, product_cards, category_listings, category_facets, category_stats IN EXCLUSIVE MODE;
   DELETE FROM product_listing_changes;
+  DELETE FROM product_cards;
   DELETE FROM category_listings;
   DELETE FROM category_facets;
   DELETE FROM category_stats;
   DELETE FROM product_listings;
   INSERT INTO product_listings (product_id, in_stock, price_cents, popularity, reference, name_fr, name_en,
-                                sort_name_fr, sort_name_en, prefix_fr, prefix_en, value_ids, category_ids, card)
+                                sort_name_fr, sort_name_en, prefix_fr, prefix_en, value_ids, category_ids)
   SELECT product_id, in_stock, price_cents, popularity, reference, name_fr, name_en,
-         sort_name_fr, sort_name_en, prefix_fr, prefix_en, value_ids, category_ids, card
+         sort_name_fr, sort_name_en, prefix_fr, prefix_en, value_ids, category_ids
   FROM product_listing_sources;
+  INSERT INTO product_cards (product_id, card) SELECT product_id, card FROM product_card_sources;
   INSERT INTO category_listings (category_id, product_id, price_cents, popularity, reference, sort_name_fr, sort_name_en)
   SELECT c.category_id, pl.product_id, pl.price_cents, pl.popularity, pl.reference, pl.sort_name_fr, pl.sort_name_en
   FROM product_listings pl, unnest(pl.category_ids) c(category_id) WHERE pl.in_stock;

@@ -2,7 +2,7 @@
 import { eq, or, sql, type SQL } from "drizzle-orm";
 import type { components } from "../../../common/api/schema.gen.ts";
 import type { Database } from "../../db/client.ts";
-import { productListings, products } from "../../db/schema.ts";
+import { productCards, productListings, products } from "../../db/schema.ts";
 import { compareLabels, type Lang } from "./locale.ts";
 import { pictureUrls } from "../media/picture-urls.ts";
 
@@ -78,7 +78,7 @@ interface PictureRow {
   video_url: string | null;
 }
 
-/** What `product_listings.card` holds (migration 0014): a card's data apart from its name and reference. */
+/** What `product_cards.card` holds (migration 0014): a card's data apart from its name and reference. */
 interface CardRow {
   slug_fr: string;
   slug_en: string;
@@ -285,8 +285,9 @@ export function createCatalogRepository(db: Database) {
   function summaryStatement(lang: Lang) {
     const pl = productListings;
     return db.orm
-      .select({ id: pl.productId, reference: pl.reference, name: lang === "fr" ? pl.nameFr : pl.nameEn, card: sql<CardRow>`${pl.card}` })
+      .select({ id: pl.productId, reference: pl.reference, name: lang === "fr" ? pl.nameFr : pl.nameEn, card: sql<CardRow>`${productCards.card}` })
       .from(pl)
+      .innerJoin(productCards, eq(productCards.productId, pl.productId))
       .where(sql`${pl.productId} = any(${sql.placeholder("ids")}::int[])`)
       .prepare(`catalog_summaries_${lang}`);
   }
@@ -335,8 +336,8 @@ export function createCatalogRepository(db: Database) {
     card: CardRow | null;
   } & FacetRow;
 
-  /** The columns of a page row after its id: place, reference, name and card (`pl` is its product_listings row). */
-  const cardColumns = (lang: Lang) => sql`pl.reference, ${col(lang, "pl.name_fr", "pl.name_en")} as name, pl.card`;
+  /** The columns of a page row after its place: reference, name and card (from `pl` and `pc`, its listing row and card). */
+  const cardColumns = (lang: Lang) => sql`pl.reference, ${col(lang, "pl.name_fr", "pl.name_en")} as name, pc.card`;
   const noCard = sql`null::bigint, null::text, null::text, null::jsonb`;
 
   const facetColumns = (lang: Lang) =>
@@ -385,6 +386,7 @@ export function createCatalogRepository(db: Database) {
             from (select product_id from category_listings where category_id = ${categoryId}
                   order by ${order[request.sort.field]} limit ${request.size} offset ${request.page * request.size}) y) x
       join product_listings pl on pl.product_id = x.product_id
+      join product_cards pc on pc.product_id = x.product_id
       union all
       select 'total', null, coalesce((select product_count from category_stats where category_id = ${categoryId}), 0), ${noCard},
              null, null, null, null, null, null, null, null
@@ -449,7 +451,7 @@ export function createCatalogRepository(db: Database) {
       select 'page' as kind, p.id, null::int as total, p.ordinal - ${request.page * request.size}, ${cardColumns(lang)},
              null as attribute_code, null as attribute_label, null::int as attribute_position,
              null as value, null as label, null as color_code, null::int as value_index, null::int as count
-      from page p join product_listings pl on pl.product_id = p.id
+      from page p join product_listings pl on pl.product_id = p.id join product_cards pc on pc.product_id = p.id
       union all
       select 'total', null, (select count(*)::int from found), ${noCard}, null, null, null, null, null, null, null, null
       union all
