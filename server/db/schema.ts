@@ -129,10 +129,7 @@ export const products = pgTable(
     index("products_sort_name_fr_idx").on(t.sortNameFr, t.id),
     index("products_sort_name_en_idx").on(t.sortNameEn, t.id),
     index("products_popularity_idx").on(t.popularity, t.id),
-    index("products_search_fr_idx").using("gin", t.searchFr),
-    index("products_search_en_idx").using("gin", t.searchEn),
-    index("products_prefix_fr_idx").using("gin", t.prefixFr),
-    index("products_prefix_en_idx").using("gin", t.prefixEn),
+    // Searches read the copies of these vectors in product_listings (migration 0014), indexed there.
     check("products_tax_rate_check", sql`${t.taxRateBp} between 0 and 10000`),
     check("products_weight_check", sql`${t.transportWeightGrams} >= 0`),
   ],
@@ -267,8 +264,8 @@ export const offers = pgTable(
 // write (`refresh_product_listings`). Nothing else writes them.
 
 /**
- * One row per product, narrow (scanned by searches and autocomplete): whether it is in stock, its
- * lowest in-stock price, sort keys, name words and facet values.
+ * One row per product (what searches and autocomplete read, without the products' descriptions):
+ * whether it is in stock, its lowest in-stock price, sort keys, search vectors and facet values.
  */
 export const productListings = pgTable(
   "product_listings",
@@ -285,6 +282,8 @@ export const productListings = pgTable(
     sortNameEn: text("sort_name_en").notNull(),
     prefixFr: tsvector("prefix_fr").notNull(),
     prefixEn: tsvector("prefix_en").notNull(),
+    searchFr: tsvector("search_fr").notNull(),
+    searchEn: tsvector("search_en").notNull(),
     /** Attribute values of the product and of its variants in stock, sorted, each once. */
     valueIds: integer("value_ids").array().notNull(),
     /** Categories it is listed in: its own and its extra ones with their ancestors, and 0 (the whole catalogue). */
@@ -293,6 +292,8 @@ export const productListings = pgTable(
   (t) => [
     index("product_listings_prefix_fr_idx").using("gin", t.prefixFr).where(sql`${t.inStock}`),
     index("product_listings_prefix_en_idx").using("gin", t.prefixEn).where(sql`${t.inStock}`),
+    index("product_listings_search_fr_idx").using("gin", t.searchFr).where(sql`${t.inStock}`),
+    index("product_listings_search_en_idx").using("gin", t.searchEn).where(sql`${t.inStock}`),
     index("product_listings_popularity_idx").on(t.popularity.desc(), t.productId).where(sql`${t.inStock}`),
     check("product_listings_price_check", sql`${t.inStock} = (${t.priceCents} is not null)`),
   ],

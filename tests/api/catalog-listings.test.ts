@@ -10,6 +10,7 @@ import { rowsOf } from "../../server/db/client.ts";
 import { createCatalogRepository, type CatalogRepository } from "../../server/modules/catalog/catalog-repository.ts";
 import { backends, startTestApp, type TestApp } from "../support/test-app.ts";
 import { waitFor } from "../support/wait-for.ts";
+import { referenceListing, searchCandidates } from "../support/reference-listing.ts";
 import { SORTS, categoriesOf, expectKeptUpToDate, expectListingMatches } from "./listing-checks.ts";
 
 type ProductListing = components["schemas"]["ProductListing"];
@@ -202,6 +203,30 @@ describe.each(backends())("kept listings on $name", (backend) => {
     expect(await catalog.autocomplete("tout ne", 10, "fr")).not.toContain("Produit tout neuf");
     await expectKeptUpToDate(shop.db);
     await expectListingsMatch([category!.id, null]);
+  });
+
+  it("find in searches what the plain query finds, in the same order, with the same facets", async () => {
+    const terms = { fr: ["valise", "sac cuir", "écharpe", "av", "bleu marine"], en: ["suitcase", "leather bag", "scarf", "pl"] };
+    let searchesWithResults = 0;
+    for (const lang of ["fr", "en"] as const) {
+      for (const term of terms[lang]) {
+        for (const sort of SORTS) {
+          for (const page of [0, 1]) {
+            const request = { page, size: 5, sort, filters: new Map<string, string[]>() };
+            const actual = await catalog.search(term, request, lang);
+            const expected = await referenceListing(shop.db, searchCandidates(term, lang), request, lang, true);
+            const label = `${lang} ${term} ${sort.field},${sort.direction} page ${page}`;
+            expect(actual.products.content.map((product) => product.id), label).toEqual(expected.ids);
+            expect(actual.products.totalElements, label).toBe(expected.total);
+            if (expected.total > 5) searchesWithResults += 1;
+            const facets = actual.facets.flatMap((facet) => facet.values.map((value) => [`${facet.name}=${value.value}`, value.count] as const));
+            expect(Object.fromEntries(facets.sort()), label).toEqual(Object.fromEntries([...expected.facets].sort()));
+          }
+        }
+      }
+    }
+    // Most terms find more than a page: the comparisons are about real results.
+    expect(searchesWithResults).toBeGreaterThan(60);
   });
 
   it("show a stock change to the next request the read cache does not answer", async () => {

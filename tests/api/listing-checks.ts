@@ -11,7 +11,7 @@ export async function keptDifferences(db: Database): Promise<string[]> {
   const checks = {
     product_listings: sql`
       select product_id, in_stock, price_cents, popularity, reference, name_fr, name_en, sort_name_fr, sort_name_en,
-             prefix_fr, prefix_en, value_ids, category_ids from product_listings`,
+             prefix_fr, prefix_en, search_fr, search_en, value_ids, category_ids from product_listings`,
     product_listing_sources: sql`select * from product_listing_sources`,
     product_cards: sql`select product_id, card from product_cards`,
     product_card_sources: sql`select product_id, card from product_card_sources`,

@@ -169,3 +169,25 @@ export async function referenceCard(db: Database, productId: number, lang: "fr" 
     isConfigurable: Number(product.configurable) > 0,
   };
 }
+
+/** Products a search finds, with their relevance, from the products table (the plain way). */
+export function searchCandidates(term: string, lang: "fr" | "en"): SQL {
+  const words = term
+    .normalize("NFD")
+    .replace(/\p{M}/gu, "")
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean)
+    .slice(0, 8);
+  const prefix = words.map((word) => `${word}:*`).join(" & ");
+  const config = lang === "fr" ? "escale_fr" : "escale_en";
+  const searchColumn = sql.raw(lang === "fr" ? "p.search_fr" : "p.search_en");
+  const prefixColumn = sql.raw(lang === "fr" ? "p.prefix_fr" : "p.prefix_en");
+  return sql`
+    select p.id,
+           ts_rank(${searchColumn}, websearch_to_tsquery(${config}::regconfig, ${term}))
+             + 0.1 * ts_rank(${prefixColumn}, to_tsquery('escale_simple', ${prefix})) as rank
+    from products p
+    where ${searchColumn} @@ websearch_to_tsquery(${config}::regconfig, ${term})
+       or (${prefix} <> '' and ${prefixColumn} @@ to_tsquery('escale_simple', ${prefix}))`;
+}

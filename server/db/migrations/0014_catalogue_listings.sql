@@ -42,11 +42,17 @@ CREATE TABLE "product_listings" (
 	"sort_name_en" text NOT NULL,
 	"prefix_fr" "tsvector" NOT NULL,
 	"prefix_en" "tsvector" NOT NULL,
+	"search_fr" "tsvector" NOT NULL,
+	"search_en" "tsvector" NOT NULL,
 	"value_ids" integer[] NOT NULL,
 	"category_ids" integer[] NOT NULL,
 	CONSTRAINT "product_listings_price_check" CHECK ("product_listings"."in_stock" = ("product_listings"."price_cents" is not null))
 );
 --> statement-breakpoint
+DROP INDEX "products_search_fr_idx";--> statement-breakpoint
+DROP INDEX "products_search_en_idx";--> statement-breakpoint
+DROP INDEX "products_prefix_fr_idx";--> statement-breakpoint
+DROP INDEX "products_prefix_en_idx";--> statement-breakpoint
 CREATE INDEX "category_listings_name_fr_idx" ON "category_listings" USING btree ("category_id","sort_name_fr","product_id");--> statement-breakpoint
 CREATE INDEX "category_listings_name_fr_desc_idx" ON "category_listings" USING btree ("category_id","sort_name_fr" DESC NULLS LAST,"product_id");--> statement-breakpoint
 CREATE INDEX "category_listings_name_en_idx" ON "category_listings" USING btree ("category_id","sort_name_en","product_id");--> statement-breakpoint
@@ -61,6 +67,8 @@ CREATE INDEX "category_listings_popularity_asc_idx" ON "category_listings" USING
 CREATE INDEX "category_listings_product_idx" ON "category_listings" USING btree ("product_id");--> statement-breakpoint
 CREATE INDEX "product_listings_prefix_fr_idx" ON "product_listings" USING gin ("prefix_fr") WHERE "product_listings"."in_stock";--> statement-breakpoint
 CREATE INDEX "product_listings_prefix_en_idx" ON "product_listings" USING gin ("prefix_en") WHERE "product_listings"."in_stock";--> statement-breakpoint
+CREATE INDEX "product_listings_search_fr_idx" ON "product_listings" USING gin ("search_fr") WHERE "product_listings"."in_stock";--> statement-breakpoint
+CREATE INDEX "product_listings_search_en_idx" ON "product_listings" USING gin ("search_en") WHERE "product_listings"."in_stock";--> statement-breakpoint
 CREATE INDEX "product_listings_popularity_idx" ON "product_listings" USING btree ("popularity" DESC NULLS LAST,"product_id") WHERE "product_listings"."in_stock";
 --> statement-breakpoint
 -- What a product's listing row should hold, computed from the base tables: in stock when one of
@@ -79,6 +87,8 @@ SELECT p.id AS product_id,
        p.sort_name_en,
        p.prefix_fr,
        p.prefix_en,
+       p.search_fr,
+       p.search_en,
        coalesce((
          SELECT array_agg(s.value_id ORDER BY s.value_id) FROM (
            SELECT pav.attribute_value_id AS value_id FROM product_attribute_values pav WHERE pav.product_id = p.id
@@ -145,8 +155,8 @@ BEGIN
     RETURN;
   END IF;
   INSERT INTO product_listings (product_id, in_stock, price_cents, popularity, reference, name_fr, name_en,
-                                sort_name_fr, sort_name_en, prefix_fr, prefix_en, value_ids, category_ids)
-  SELECT p.id, false, NULL, 0, '', '', '', '', '', ''::tsvector, ''::tsvector, '{}', '{}'
+                                sort_name_fr, sort_name_en, prefix_fr, prefix_en, search_fr, search_en, value_ids, category_ids)
+  SELECT p.id, false, NULL, 0, '', '', '', '', '', ''::tsvector, ''::tsvector, ''::tsvector, ''::tsvector, '{}', '{}'
   FROM products p WHERE p.id = ANY (ids) ORDER BY p.id
   ON CONFLICT (product_id) DO NOTHING;
   PERFORM 1 FROM product_listings WHERE product_id = ANY (ids) ORDER BY product_id FOR UPDATE;
@@ -166,9 +176,9 @@ BEGIN
     WHERE o.product_id = ANY (ids)
       AND (f.product_id IS NULL
            OR (o.in_stock, o.price_cents, o.popularity, o.reference, o.name_fr, o.name_en, o.sort_name_fr, o.sort_name_en,
-               o.prefix_fr, o.prefix_en, o.value_ids, o.category_ids)
+               o.prefix_fr, o.prefix_en, o.search_fr, o.search_en, o.value_ids, o.category_ids)
               IS DISTINCT FROM (f.in_stock, f.price_cents, f.popularity, f.reference, f.name_fr, f.name_en, f.sort_name_fr,
-                                f.sort_name_en, f.prefix_fr, f.prefix_en, f.value_ids, f.category_ids))
+                                f.sort_name_en, f.prefix_fr, f.prefix_en, f.search_fr, f.search_en, f.value_ids, f.category_ids))
   ), facet_delta AS (
     SELECT d.category_id, d.value_id, sum(d.delta)::integer AS delta FROM (
       SELECT c.category_id, v.value_id, -1 AS delta
@@ -200,7 +210,8 @@ BEGIN
     UPDATE product_listings pl
     SET in_stock = f.in_stock, price_cents = f.price_cents, popularity = f.popularity, reference = f.reference,
         name_fr = f.name_fr, name_en = f.name_en, sort_name_fr = f.sort_name_fr, sort_name_en = f.sort_name_en,
-        prefix_fr = f.prefix_fr, prefix_en = f.prefix_en, value_ids = f.value_ids, category_ids = f.category_ids
+        prefix_fr = f.prefix_fr, prefix_en = f.prefix_en, search_fr = f.search_fr, search_en = f.search_en,
+        value_ids = f.value_ids, category_ids = f.category_ids
     FROM fresh f JOIN changed ch ON ch.product_id = f.product_id
     WHERE pl.product_id = f.product_id
   )
@@ -232,9 +243,9 @@ BEGIN
   DELETE FROM category_stats;
   DELETE FROM product_listings;
   INSERT INTO product_listings (product_id, in_stock, price_cents, popularity, reference, name_fr, name_en,
-                                sort_name_fr, sort_name_en, prefix_fr, prefix_en, value_ids, category_ids)
+                                sort_name_fr, sort_name_en, prefix_fr, prefix_en, search_fr, search_en, value_ids, category_ids)
   SELECT product_id, in_stock, price_cents, popularity, reference, name_fr, name_en,
-         sort_name_fr, sort_name_en, prefix_fr, prefix_en, value_ids, category_ids
+         sort_name_fr, sort_name_en, prefix_fr, prefix_en, search_fr, search_en, value_ids, category_ids
   FROM product_listing_sources;
   INSERT INTO product_cards (product_id, card) SELECT product_id, card FROM product_card_sources;
   INSERT INTO category_listings (category_id, product_id, price_cents, popularity, reference, sort_name_fr, sort_name_en)

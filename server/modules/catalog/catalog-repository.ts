@@ -400,12 +400,22 @@ export function createCatalogRepository(db: Database) {
   }
 
   /**
+   * The products a listing starts from: rows of `product_listings pl` in stock (`from` and `where`),
+   * with their search relevance (`rank`; absent outside search).
+   */
+  interface ListingSource {
+    from: SQL;
+    where: SQL;
+    rank?: SQL;
+  }
+
+  /**
    * Products of a set, in stock, filtered and sorted, one page of them, and the facets. A facet
    * of an attribute counts products matching every filter but that attribute's own, so picking
-   * "blue" still shows how many are red. `candidates` selects `id` and `rank` (search relevance;
-   * 0 outside search).
+   * "blue" still shows how many are red.
    */
-  async function list(candidates: SQL, request: PageRequest, lang: Lang, ranked = false): Promise<ListingResult> {
+  async function list(source: ListingSource, request: PageRequest, lang: Lang): Promise<ListingResult> {
+    const ranked = source.rank !== undefined;
     const filterEntries = [...request.filters.entries()];
     // The values a filter accepts, as ids (an uncorrelated subquery: computed once).
     const accepted = (code: string, values: string[]) => sql`(
@@ -435,12 +445,12 @@ export function createCatalogRepository(db: Database) {
       relevance: ranked ? sql`f.rank ${reverse}, f.popularity desc` : sql`f.popularity ${reverse}`,
     };
     const rows = await db.preparedRows<ListingRow>(sql`
-      with candidates as (${candidates}),
-      scored as (
-        select c.id, c.rank, pl.price_cents as price, pl.popularity, pl.reference,
+      with scored as (
+        select pl.product_id as id, ${source.rank ?? sql`0::real`} as rank, pl.price_cents as price, pl.popularity, pl.reference,
                ${col(lang, "pl.sort_name_fr", "pl.sort_name_en")} as sort_name, pl.value_ids,
                ${misses} as misses, ${missedAttribute} as missed
-        from candidates c join product_listings pl on pl.product_id = c.id and pl.in_stock
+        from ${source.from}
+        where pl.in_stock and ${source.where}
       ),
       found as (select * from scored where misses = 0),
       page as (
@@ -494,7 +504,11 @@ export function createCatalogRepository(db: Database) {
 
   function listKept(categoryId: number, request: PageRequest, lang: Lang): Promise<ListingResult> {
     if (request.filters.size === 0) return listCategory(categoryId, request, lang);
-    return list(sql`select product_id as id, 0::real as rank from category_listings where category_id = ${categoryId}`, request, lang);
+    return list(
+      { from: sql`category_listings cl join product_listings pl on pl.product_id = cl.product_id`, where: sql`cl.category_id = ${categoryId}` },
+      request,
+      lang,
+    );
   }
 
   async function listByCategory(category: CategoryRow, request: PageRequest, lang: Lang): Promise<ListingResult> {
@@ -517,22 +531,23 @@ export function createCatalogRepository(db: Database) {
     return words.length === 0 ? undefined : words.map((word) => `${word}:*`).join(" & ");
   }
 
-  function searchCandidates(term: string, lang: Lang): SQL {
+  /** Products whose words match the term (stemmed, or as the beginnings of name words), by relevance. */
+  function searchSource(term: string, lang: Lang): ListingSource {
     const config = lang === "fr" ? "escale_fr" : "escale_en";
-    const searchColumn = col(lang, "p.search_fr", "p.search_en");
-    const prefixColumn = col(lang, "p.prefix_fr", "p.prefix_en");
+    const searchColumn = col(lang, "pl.search_fr", "pl.search_en");
+    const prefixColumn = col(lang, "pl.prefix_fr", "pl.prefix_en");
     const prefix = prefixQuery(term) ?? "";
-    return sql`
-      select p.id,
-             ts_rank(${searchColumn}, websearch_to_tsquery(${config}::regconfig, ${term}))
-               + 0.1 * ts_rank(${prefixColumn}, to_tsquery('escale_simple', ${prefix})) as rank
-      from products p
-      where ${searchColumn} @@ websearch_to_tsquery(${config}::regconfig, ${term})
-         or (${prefix} <> '' and ${prefixColumn} @@ to_tsquery('escale_simple', ${prefix}))`;
+    return {
+      from: sql`product_listings pl`,
+      where: sql`(${searchColumn} @@ websearch_to_tsquery(${config}::regconfig, ${term})
+         or (${prefix} <> '' and ${prefixColumn} @@ to_tsquery('escale_simple', ${prefix})))`,
+      rank: sql`ts_rank(${searchColumn}, websearch_to_tsquery(${config}::regconfig, ${term}))
+               + 0.1 * ts_rank(${prefixColumn}, to_tsquery('escale_simple', ${prefix}))`,
+    };
   }
 
   async function search(term: string, request: PageRequest, lang: Lang): Promise<ListingResult> {
-    return list(searchCandidates(term, lang), request, lang, true);
+    return list(searchSource(term, lang), request, lang);
   }
 
   /**
