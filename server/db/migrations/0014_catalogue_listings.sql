@@ -68,8 +68,15 @@ CREATE INDEX "category_listings_product_idx" ON "category_listings" USING btree 
 CREATE INDEX "product_listings_prefix_fr_idx" ON "product_listings" USING gin ("prefix_fr") WHERE "product_listings"."in_stock";--> statement-breakpoint
 CREATE INDEX "product_listings_prefix_en_idx" ON "product_listings" USING gin ("prefix_en") WHERE "product_listings"."in_stock";--> statement-breakpoint
 CREATE INDEX "product_listings_search_fr_idx" ON "product_listings" USING gin ("search_fr") WHERE "product_listings"."in_stock";--> statement-breakpoint
-CREATE INDEX "product_listings_search_en_idx" ON "product_listings" USING gin ("search_en") WHERE "product_listings"."in_stock";--> statement-breakpoint
-CREATE INDEX "product_listings_popularity_idx" ON "product_listings" USING btree ("popularity" DESC NULLS LAST,"product_id") WHERE "product_listings"."in_stock";
+CREATE INDEX "product_listings_search_en_idx" ON "product_listings" USING gin ("search_en") WHERE "product_listings"."in_stock";
+--> statement-breakpoint
+-- Autocomplete: best sellers first, with the name and its words in the index, so that walking it
+-- checks the typed beginnings without reading the table (an index-only scan with a filter).
+CREATE INDEX "product_listings_popularity_fr_idx" ON "product_listings" ("popularity" DESC NULLS LAST, "product_id")
+  INCLUDE ("name_fr", "prefix_fr") WHERE "in_stock";
+--> statement-breakpoint
+CREATE INDEX "product_listings_popularity_en_idx" ON "product_listings" ("popularity" DESC NULLS LAST, "product_id")
+  INCLUDE ("name_en", "prefix_en") WHERE "in_stock";
 --> statement-breakpoint
 -- What a product's listing row should hold, computed from the base tables: in stock when one of
 -- its offers is, its lowest in-stock price (discount first), the attribute values of the product
