@@ -562,8 +562,8 @@ export function createCatalogRepository(db: Database) {
     const prefixColumn = col(lang, "pl.prefix_fr", "pl.prefix_en");
     const name = col(lang, "pl.name_fr", "pl.name_en");
     for (let limit = size * 2; ; limit *= 4) {
-      // product_listings is narrow and its indexes cover only products in stock.
-      const rows = await db.preparedRows<{ name: string }>(sql`
+      // Planned for each prefix (not prepared): the best plan depends on how common the prefix is.
+      const rows = await db.rows<{ name: string }>(sql`
         select ${name} as name
         from product_listings pl
         where pl.in_stock and ${prefixColumn} @@ to_tsquery('escale_simple', ${prefix})
