@@ -24,6 +24,7 @@ import { createNotifications, NotificationsProvider } from "./app/notifications.
 import { createAuth, SessionProvider } from "./app/session-provider.tsx";
 import { RUNTIME_CONFIG_ELEMENT_ID, type RuntimeConfig } from "../common/runtime-config.ts";
 import { fetchRuntimeConfig } from "./app/runtime-config.ts";
+import { startFlowInspection } from "./app/flow-inspection.ts";
 import { isWideScreen, loadWideHeaderParts } from "./shell/wide-screen-parts.ts";
 import { activateLanguage, apiLocaleOf, currentLang, DEFAULT_LANG, i18n, isLang } from "./i18n/i18n.ts";
 import { createAppRouter } from "./routes/router.tsx";
@@ -39,7 +40,11 @@ function inlineRuntimeConfig(): RuntimeConfig | undefined {
 async function start() {
   const firstSegment = window.location.pathname.split("/")[1];
   // The provider renders nothing until a language is active: activate the address's one first.
-  const [config] = await Promise.all([inlineRuntimeConfig() ?? fetchRuntimeConfig(), activateLanguage(isLang(firstSegment) ? firstSegment : DEFAULT_LANG)]);
+  const [config] = await Promise.all([
+    inlineRuntimeConfig() ?? fetchRuntimeConfig(),
+    activateLanguage(isLang(firstSegment) ? firstSegment : DEFAULT_LANG),
+    startFlowInspection(),
+  ]);
   await yieldToBrowser();
   const queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: 60_000, retry: 1 } } });
   const tokens = createCustomerTokenStore();

@@ -9,6 +9,7 @@ import { apiLocaleOf, currentLang } from "../i18n/i18n.ts";
 import { pushNotification } from "./notifications.tsx";
 import { EMPOWERMENT_CLIENT_FLAG, EMPOWERMENT_FLAG, forgetSingleSignOn, keepSingleSignOn } from "./single-sign-on.ts";
 import type { AuthActor, AuthOptions, SessionActor } from "./session-provider.tsx";
+import { inspection } from "./flow-inspection.ts";
 
 /** SPEC §3: the session storage flags of the empowerment programme, forgotten at logout. */
 export const EMPOWERMENT_SESSION_FLAGS = [EMPOWERMENT_FLAG, EMPOWERMENT_CLIENT_FLAG] as const;
@@ -39,7 +40,7 @@ export function startSession(wiring: Wiring): SessionActor {
     },
     notify: (notification) => pushNotification(notifications, notification),
   });
-  return createActor(machine, { input: { stored: tokens.initial.state } }).start();
+  return createActor(machine, { input: { stored: tokens.initial.state }, ...inspection() }).start();
 }
 
 export function startDialog(wiring: Wiring): AuthActor {
@@ -54,5 +55,5 @@ export function startDialog(wiring: Wiring): AuthActor {
     forgetSingleSignOn: () => forgetSingleSignOn(sessionStorage),
     goToAuthorization: (url) => window.location.assign(url),
   });
-  return createActor(machine, { input: {} }).start();
+  return createActor(machine, { input: {}, ...inspection() }).start();
 }

@@ -10,6 +10,7 @@ import type { QueryClient } from "@tanstack/react-query";
 import type { CartActor } from "./cart.tsx";
 import { forgetCartId, readStoredCartId, storeCartId } from "./cart-storage.ts";
 import { pushNotification, type Notifications } from "./notifications.tsx";
+import { inspection } from "./flow-inspection.ts";
 
 export function startCart({ api, queryClient, notifications }: { api: ApiClient; queryClient: QueryClient; notifications: Notifications }): CartActor {
   const machine = createCartMachine(api, {
@@ -19,5 +20,5 @@ export function startCart({ api, queryClient, notifications }: { api: ApiClient;
     forgetCartId,
     notify: (notification) => pushNotification(notifications, notification),
   });
-  return createActor(machine, { input: { storedCartId: readStoredCartId() } }).start();
+  return createActor(machine, { input: { storedCartId: readStoredCartId() }, ...inspection() }).start();
 }

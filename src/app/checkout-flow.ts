@@ -19,6 +19,7 @@ import { pushNotification, useNotificationsQueue, type Notifications } from "./n
 import { settledSession } from "./settled-session.ts";
 import { useAuth, type Auth } from "./session-provider.tsx";
 import { useShopContext } from "./shop-context.ts";
+import { inspection } from "./flow-inspection.ts";
 
 type CheckoutActor = ReturnType<typeof startCheckout>;
 
@@ -63,7 +64,7 @@ function startCheckout(deps: CheckoutDeps) {
     writeCart: (cart) => writeCart(deps.queryClient, cart, currentLang()),
     notify: (notification) => pushNotification(deps.notifications, notification),
   });
-  return createActor(machine).start();
+  return createActor(machine, inspection()).start();
 }
 
 const flows = new WeakMap<CartStore, LazyActor<CheckoutActor>>();

@@ -9,6 +9,7 @@ import type { cookieConsentMachine } from "../../machines/cookie-consent/cookie-
 import type { ConsentCategory, ConsentChoices, StoredConsent } from "../../machines/cookie-consent/cookie-consent.types.ts";
 import { consentCookie, readStoredConsent } from "../../common/consent-cookie.ts";
 import { lazyActor, useLazySelector, type LazyActor } from "./lazy-actor.ts";
+import { inspection } from "./flow-inspection.ts";
 
 export type { ConsentCategory, ConsentChoices };
 type ConsentActor = ActorRefFrom<typeof cookieConsentMachine>;
@@ -35,7 +36,7 @@ export function createConsent(): Consent {
         },
       },
     });
-    return createActor(machine, { input: { stored } }).start();
+    return createActor(machine, { input: { stored }, ...inspection() }).start();
   });
   return { actor, stored };
 }

@@ -8,6 +8,7 @@ import type { notificationsMachine } from "../../machines/notifications/notifica
 import type { Notification, NotificationRequest } from "../../machines/notifications/notifications.types.ts";
 import { lazyActor, type LazyActor } from "./lazy-actor.ts";
 import { reportLoadFailure } from "../ui/chunk-load.ts";
+import { inspection } from "./flow-inspection.ts";
 
 export type { Notification, NotificationRequest };
 type NotificationsActor = ActorRefFrom<typeof notificationsMachine>;
@@ -20,7 +21,7 @@ export function createNotifications(): Notifications {
       import("xstate"),
       import("../../machines/notifications/notifications.machine.ts"),
     ]);
-    return createActor(notificationsMachine).start();
+    return createActor(notificationsMachine, inspection()).start();
   });
 }
 

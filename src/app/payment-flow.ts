@@ -16,6 +16,7 @@ import { useLang } from "../i18n/use-lang.ts";
 import { useCartStore } from "./cart.tsx";
 import { useNotify } from "./notifications.tsx";
 import { useShopContext } from "./shop-context.ts";
+import { inspection } from "./flow-inspection.ts";
 
 type PaymentActor = ActorRefFrom<typeof paymentMachine>;
 
@@ -93,7 +94,7 @@ export function usePaymentFlow(visit: () => PaymentEvent): PaymentFlow {
       showShipping: () => void latest.current.navigate({ to: pagePath("checkoutShipping", latest.current.lang), replace: true }),
       showCart: () => void latest.current.navigate({ to: pagePath("cart", latest.current.lang), replace: true }),
     });
-    const started = createActor(machine).start();
+    const started = createActor(machine, inspection()).start();
     setActor(started);
     started.send(latest.current.visit());
     return () => {

@@ -15,6 +15,7 @@ import { useNotifyLoadFailure } from "../../app/notifications.tsx";
 import { useShopContext } from "../../app/shop-context.ts";
 import { useLang } from "../../i18n/use-lang.ts";
 import { pageHref } from "../../../common/pages.ts";
+import { inspection } from "../../app/flow-inspection.ts";
 
 type NewsletterSnapshot = SnapshotFrom<typeof newsletterMachine>;
 const selectSubscribed = (snapshot: NewsletterSnapshot) => snapshot.matches("subscribed");
@@ -28,7 +29,7 @@ export function NewsletterForm() {
   // The machine loads when the form is first approached (it sits at the foot of the page).
   const newsletter = useLazyActor(async () => {
     const [{ createActor }, { createNewsletterMachine }] = await Promise.all([import("xstate"), import("../../actors/newsletter-actors.ts")]);
-    return createActor(createNewsletterMachine(api)).start();
+    return createActor(createNewsletterMachine(api), inspection()).start();
   });
   const prepare = () => void newsletter?.load().catch(reportLoadFailure);
   const send = (event: NewsletterEvent) => void newsletter?.load().then((started) => started.send(event), notifyLoadFailure);

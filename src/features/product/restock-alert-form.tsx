@@ -12,6 +12,7 @@ import { useLazyActor } from "../../app/use-lazy-actor.ts";
 import { reportLoadFailure } from "../../ui/chunk-load.ts";
 import { useNotify, useNotifyLoadFailure } from "../../app/notifications.tsx";
 import { useShopContext } from "../../app/shop-context.ts";
+import { inspection } from "../../app/flow-inspection.ts";
 
 interface RestockAlertFormProps {
   offerId: number;
@@ -27,7 +28,7 @@ export function RestockAlertForm({ offerId, customerEmail }: RestockAlertFormPro
   const notifyLoadFailure = useNotifyLoadFailure();
   const actor = useLazyActor(async () => {
     const [{ createActor }, { createStockAlertMachine }] = await Promise.all([import("xstate"), import("../../actors/stock-alert-actors.ts")]);
-    return createActor(createStockAlertMachine(api, { notify }), { input: { offerId, email: customerEmail } }).start();
+    return createActor(createStockAlertMachine(api, { notify }), { input: { offerId, email: customerEmail }, ...inspection() }).start();
   });
   const prepare = () => void actor?.load().catch(reportLoadFailure);
   const errorId = useLazySelector(actor, selectErrorId, null);

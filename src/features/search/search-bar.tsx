@@ -26,6 +26,7 @@ import { useLang } from "../../i18n/use-lang.ts";
 import { formatPrice } from "../../i18n/format.ts";
 import { pagePath } from "../../../common/pages.ts";
 import "./search-bar.css";
+import { inspection } from "../../app/flow-inspection.ts";
 
 type Option = { kind: "term"; term: string } | { kind: "product"; product: ProductPreview } | { kind: "all" };
 
@@ -58,7 +59,7 @@ export function SearchBar({ variant = "header", onNavigate }: SearchBarProps) {
   const search = useLazyActor(async () => {
     const [{ createActor }, { createSearchMachine }] = await Promise.all([import("xstate"), import("../../actors/search-actors.ts")]);
     const machine = createSearchMachine(api, { navigateToSearchPage: goToSearchPage, notifyServerError });
-    return createActor(machine, { input: { debounceMs: DEBOUNCE_MS[variant], term: draftRef.current } }).start();
+    return createActor(machine, { input: { debounceMs: DEBOUNCE_MS[variant], term: draftRef.current }, ...inspection() }).start();
   });
   const goToSearchPage = (term: string) => {
     void router.navigate({ to: pagePath("search", latest.current.lang), search: { searchTerm: term } });

@@ -27,6 +27,7 @@ import { displayedPhone, EMPTY_RELAY_ADDRESS, relayPhone, searchableAddress, typ
 import { RelayList } from "./relay-list.tsx";
 import type { RelayMapProps } from "./relay-map-props.ts";
 import { RelayPhoneField } from "./relay-phone-field.tsx";
+import { inspection } from "../../../app/flow-inspection.ts";
 
 /** The delivery address the picker opens with: any address of the shop (saved, or the cart's). */
 export interface RelayStartAddress {
@@ -64,6 +65,7 @@ export function RelayPicker({ api, weight, address, now = browserClock, onBack, 
   const actor = useLazyActor(async () =>
     createActor(createRelaySearchMachine(api), {
       input: { weight, now, address: startingSearch(formValues), phone: relayPhone(phoneValue) },
+      ...inspection(),
     }).start(),
   );
   useEffect(() => {
