@@ -454,14 +454,16 @@ export function createCatalogRepository(db: Database) {
       ),
       found as (select * from scored where misses = 0),
       page as (
-        select f.id, row_number() over (order by ${order[request.sort.field]}, f.id) as ordinal from found f
+        select f.id from found f
         order by ${order[request.sort.field]}, f.id
         limit ${request.size} offset ${request.page * request.size}
-      )
-      select 'page' as kind, p.id, null::int as total, p.ordinal - ${request.page * request.size}, ${cardColumns(lang)},
+      ),
+      -- Numbered after the limit (a top-N sort above, not a sort of every row found).
+      numbered as (select id, row_number() over () as ordinal from page)
+      select 'page' as kind, p.id, null::int as total, p.ordinal, ${cardColumns(lang)},
              null as attribute_code, null as attribute_label, null::int as attribute_position,
              null as value, null as label, null as color_code, null::int as value_index, null::int as count
-      from page p join product_listings pl on pl.product_id = p.id join product_cards pc on pc.product_id = p.id
+      from numbered p join product_listings pl on pl.product_id = p.id join product_cards pc on pc.product_id = p.id
       union all
       select 'total', null, (select count(*)::int from found), ${noCard}, null, null, null, null, null, null, null, null
       union all
