@@ -261,7 +261,7 @@ export function createCatalogRepository(db: Database) {
       select pi.id, pi.product_id, pi.variant_id, pi.position, pi.is_cover, pi.category, pi.video_url
       from pictures pi where pi.product_id = products.id) x), '[]'::json)`;
 
-  /** The card of a product from its kept row (`product_listings`, brought up to date with every write). */
+  /** A product card from its kept rows (`product_listings`, `product_cards`: up to date with every write). */
   function toSummary(row: { id: number; reference: string; name: string; card: CardRow }, lang: Lang): ProductSummary {
     const { card } = row;
     const pictures = card.pictures.map((picture) => toPicture(picture, row.name));
@@ -322,8 +322,9 @@ export function createCatalogRepository(db: Database) {
   // ---- listings -----------------------------------------------------------------------------
   // Listings read what the database keeps up to date in the transactions that change stock, prices
   // and the catalogue (migration 0014): `product_listings` (per product: in stock, lowest price,
-  // sort keys, facet values), `category_listings` (the products in stock of each category and its
-  // subtree, with an index per sort), `category_facets` and `category_stats` (counts per category).
+  // sort keys, search vectors, facet values), `product_cards` (what each card shows),
+  // `category_listings` (the products in stock of each category and its subtree, with an index per
+  // sort), `category_facets` and `category_stats` (counts per category).
 
   type ListingRow = {
     kind: "page" | "total" | "facet";
