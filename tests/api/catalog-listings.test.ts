@@ -10,7 +10,7 @@ import { rowsOf } from "../../server/db/client.ts";
 import { createCatalogRepository, type CatalogRepository } from "../../server/modules/catalog/catalog-repository.ts";
 import { backends, startTestApp, type TestApp } from "../support/test-app.ts";
 import { waitFor } from "../support/wait-for.ts";
-import { referenceListing, searchCandidates } from "../support/reference-listing.ts";
+import { referenceCard, referenceListing, searchCandidates } from "../support/reference-listing.ts";
 import { SORTS, categoriesOf, expectKeptUpToDate, expectListingMatches } from "./listing-checks.ts";
 
 type ProductListing = components["schemas"]["ProductListing"];
@@ -110,6 +110,10 @@ describe.each(backends())("kept listings on $name", (backend) => {
     await shop.db.rows(sql`update offers set discount_price_cents = null where id = ${offers[1]!.offer_id}`);
     expect(await price()).toBe(100000);
     await expectKeptUpToDate(shop.db);
+    // The product page shows the offer its card shows (one rule, kept with the card).
+    const [slug] = await shop.db.rows<{ slug_fr: string }>(sql`select slug_fr from products where id = ${productId}`);
+    const page = await catalog.productBySlug(slug!.slug_fr, "fr");
+    expect(page?.offer?.id).toBe((await referenceCard(shop.db, productId, "fr")).offerId);
     await expectListingsMatch([offers[0]!.category_id, null]);
   });
 

@@ -171,17 +171,6 @@ function toPicture(row: PictureRow, productName: string): Picture {
   };
 }
 
-const effectivePrice = (row: OfferRow) => row.discount_price_cents ?? row.regular_price_cents;
-
-/** The offer a product is shown with: the cheapest one in stock, else the first variant's. */
-function defaultOffer(offers: OfferRow[]): OfferRow | undefined {
-  const inStock = offers.filter((offer) => offer.stock_quantity > 0);
-  if (inStock.length > 0) {
-    return inStock.reduce((best, offer) => (effectivePrice(offer) < effectivePrice(best) ? offer : best));
-  }
-  return [...offers].sort((a, b) => a.variant_position - b.variant_position)[0];
-}
-
 function groupBy<T, K>(rows: T[], key: (row: T) => K): Map<K, T[]> {
   const groups = new Map<K, T[]>();
   for (const row of rows) {
@@ -620,6 +609,8 @@ export function createCatalogRepository(db: Database) {
         up_cycling: p.upCycling,
         limited_edition: p.limitedEdition,
         configurable_attributes: p.configurableAttributes,
+        // The offer shown is chosen once, for the card (product_card_sources, migration 0014).
+        shown_offer_id: sql<number | null>`(select (pc.card -> 'offer' ->> 'id')::int from product_cards pc where pc.product_id = products.id)`,
         offers: offersJson,
         pictures: picturesJson,
         values: sql<(AttributeValueRow & { owner_kind: "product" | "variant" })[]>`coalesce((select json_agg(x) from (
@@ -687,7 +678,7 @@ export function createCatalogRepository(db: Database) {
     const picturesByVariant = groupBy(pictures, (picture) => picture.variant_id);
     const offersByVariant = groupBy(offers, (offer) => offer.variant_id);
     const variantRows = [...new Map(offers.map((offer) => [offer.variant_id, offer])).values()];
-    const defaultRow = defaultOffer(offers);
+    const defaultRow = offers.find((offer) => offer.id === row.shown_offer_id);
     const productPictures = pictures.map((picture) => toPicture(picture, row.name));
     const category = (await breadcrumb(row.category_id, lang)).at(-1);
     return {
