@@ -3,6 +3,7 @@
 import { cookieConsentModel } from "../../../machines/cookie-consent/cookie-consent.model.ts";
 import { CONSENT_CATEGORIES, type ConsentCategory, type ConsentChoices } from "../../../machines/cookie-consent/cookie-consent.types.ts";
 import type { Lang } from "../support/api.ts";
+import { baseUrl } from "../support/environment.ts";
 import { consentBanner, expect, type BrowserContext, type Locator, type Page } from "../support/fixtures.ts";
 import { message } from "../support/messages.ts";
 import { defineFlowBinding } from "./binding.ts";
@@ -31,7 +32,15 @@ async function storedChoices(context: BrowserContext): Promise<ConsentChoices | 
 
 export const cookieConsentBinding = defineFlowBinding(cookieConsentModel, {
   inEnglish: true,
-  start: ({ lang, openPage }) => openPage(`/${lang}`, { consent: "undecided" }),
+  start: async ({ lang, openPage, context, snapshot }) => {
+    // A returning visitor: the decision the flow starts with is in the consent cookie.
+    const { consent } = snapshot.context;
+    if (consent !== null) {
+      const value = encodeURIComponent(JSON.stringify({ categories: consent, decidedAt: new Date().toISOString() }));
+      await context.addCookies([{ name: CONSENT_COOKIE, value, url: baseUrl(), sameSite: "Strict" }]);
+    }
+    return openPage(`/${lang}`, { consent: "undecided" });
+  },
   states: {
     "asking.undecided": async (page, { lang, context }) => {
       const banner = consentBanner(page);

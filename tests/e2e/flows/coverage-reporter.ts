@@ -11,14 +11,14 @@ import { COVERAGE_ATTACHMENT, type ReachedInBrowser } from "./run-flow.ts";
 const ROOT = path.resolve(import.meta.dirname, "../../..");
 
 interface Reached {
-  tests: Set<string>;
-  pathTests: number;
+  /** By suite: the path tests seen, and how many it has. */
+  suites: Map<string, { tests: Set<string>; pathTests: number }>;
   states: Set<string>;
   transitions: Set<string>;
 }
 
 function isReached(value: unknown): value is ReachedInBrowser {
-  return typeof value === "object" && value !== null && "flow" in value && "states" in value && "transitions" in value;
+  return typeof value === "object" && value !== null && "flow" in value && "suite" in value && "states" in value && "transitions" in value;
 }
 
 const percent = (part: number, whole: number) => (whole === 0 ? 100 : Math.floor((part / whole) * 100));
@@ -57,8 +57,10 @@ export default class FlowCoverageReporter implements Reporter {
       if (attachment.name !== COVERAGE_ATTACHMENT || attachment.body === undefined) continue;
       const parsed: unknown = JSON.parse(attachment.body.toString("utf8"));
       if (!isReached(parsed)) continue;
-      const flow = this.flows.get(parsed.flow) ?? { tests: new Set(), pathTests: parsed.pathTests, states: new Set(), transitions: new Set() };
-      flow.tests.add(test.id);
+      const flow = this.flows.get(parsed.flow) ?? { suites: new Map(), states: new Set(), transitions: new Set() };
+      const suite = flow.suites.get(parsed.suite) ?? { tests: new Set(), pathTests: parsed.pathTests };
+      suite.tests.add(test.id);
+      flow.suites.set(parsed.suite, suite);
       for (const state of parsed.states) flow.states.add(state);
       for (const transition of parsed.transitions) flow.transitions.add(transition);
       this.flows.set(parsed.flow, flow);
@@ -73,12 +75,15 @@ export default class FlowCoverageReporter implements Reporter {
       const transitions = machineTransitions(flow.machine);
       const statesIn = states.filter((state) => reached.states.has(state)).length;
       const transitionsIn = transitions.filter((transition) => reached.transitions.has(transition)).length;
-      const whole = reached.tests.size === reached.pathTests;
+      const suites = [...reached.suites.values()];
+      const ran = suites.reduce((sum, suite) => sum + suite.tests.size, 0);
+      const registered = suites.reduce((sum, suite) => sum + suite.pathTests, 0);
+      const whole = ran === registered;
       if (whole) writeFileSync(path.join(ROOT, "docs", "flows", `${name}.coverage.md`), coverageMarkdown(flow, reached));
       console.log(
         `flow ${name} in the browser: states ${statesIn}/${states.length} (${percent(statesIn, states.length)} %), ` +
           `transitions ${transitionsIn}/${transitions.length} (${percent(transitionsIn, transitions.length)} %)` +
-          (whole ? `; docs/flows/${name}.coverage.md written` : `; ${reached.tests.size} of ${reached.pathTests} path tests ran, report not written`),
+          (whole ? `; docs/flows/${name}.coverage.md written` : `; ${ran} of ${registered} path tests ran, report not written`),
       );
     }
   }

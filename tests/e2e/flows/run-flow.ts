@@ -16,7 +16,8 @@ export const COVERAGE_ATTACHMENT = "flow-coverage";
 
 export interface ReachedInBrowser {
   flow: string;
-  /** The path tests the flow registered, so the reporter knows whether the whole flow ran. */
+  /** The suite (a flow may have one per start) and its number of path tests: whether the whole flow ran. */
+  suite: string;
   pathTests: number;
   states: string[];
   transitions: string[];
@@ -44,13 +45,22 @@ export function pathTestName(description: string, lang: Lang): string {
   return lang === "fr" ? description : `[en] ${description}`;
 }
 
+export interface RunOptions {
+  /**
+   * "states": run only the paths covering every state (for a second start of a flow, whose other
+   * transitions the main suite takes already).
+   */
+  cover?: "states";
+}
+
 export function runFlow<TSnapshot extends AnyMachineSnapshot, TEvent extends EventObject, TInput>(
   title: string,
   model: FlowModel<TSnapshot, TEvent, TInput>,
   binding: FlowBinding<TSnapshot, TEvent>,
+  options: RunOptions = {},
 ): void {
-  const french = coveringPaths(model);
-  const english = binding.inEnglish ? coveringPaths(model, { only: "states" }) : [];
+  const french = options.cover === "states" ? coveringPaths(model, { only: "states" }) : coveringPaths(model);
+  const english = binding.inEnglish && options.cover === undefined ? coveringPaths(model, { only: "states" }) : [];
   const runs = [...french.map((path) => ({ path, lang: "fr" as const })), ...english.map((path) => ({ path, lang: "en" as const }))];
 
   test.describe(title, () => {
@@ -64,7 +74,7 @@ export function runFlow<TSnapshot extends AnyMachineSnapshot, TEvent extends Eve
       test(pathTestName(describePath(model, path), lang), async ({ context, openPage }, testInfo) => {
         test.skip(missing.length > 0, "the binding is incomplete (see the binding test)");
         const replayed = replayPath(model, path);
-        const reached: ReachedInBrowser = { flow: model.name, pathTests: runs.length, states: [], transitions: [] };
+        const reached: ReachedInBrowser = { flow: model.name, suite: title, pathTests: runs.length, states: [], transitions: [] };
         const memory = new Map<string, unknown>();
         const world = (snapshot: TSnapshot, index: number): FlowWorld<TSnapshot, TEvent> => ({
           lang,
