@@ -12,7 +12,7 @@ import { createCatalogRepository, priceOf, type CatalogRepository } from "../../
 import { backends, startTestApp, type TestApp } from "../support/test-app.ts";
 import { waitFor } from "../support/wait-for.ts";
 import { referenceCard, referenceListing, searchCandidates } from "../support/reference-listing.ts";
-import { SORTS, cardsOf, categoriesOf, expectKeptUpToDate, expectListingMatches } from "./listing-checks.ts";
+import { SORTS, cardsOf, categoriesOf, facetsOf, expectKeptUpToDate, expectListingMatches } from "./listing-checks.ts";
 
 type ProductListing = components["schemas"]["ProductListing"];
 type ProductSearch = components["schemas"]["SearchResult"];
@@ -226,7 +226,7 @@ describe.each(backends())("kept listings on $name", (backend) => {
             expect(cardsOf(actual).map((product) => product.id), label).toEqual(expected.ids);
             expect(actual.page.totalElements, label).toBe(expected.total);
             if (expected.total > 5) searchesWithResults += 1;
-            const facets = actual.facets.flatMap((facet) => facet.values.map((value) => [`${facet.name}=${value.value}`, value.count] as const));
+            const facets = facetsOf(actual).flatMap((facet) => facet.values.map((value) => [`${facet.name}=${value.value}`, value.count] as const));
             expect(Object.fromEntries(facets.sort()), label).toEqual(Object.fromEntries([...expected.facets].sort()));
           }
         }
@@ -261,6 +261,10 @@ describe.each(backends())("kept listings on $name", (backend) => {
     expect(body.products).toMatchObject({ size: 3, number: 1, totalPages: Math.ceil(body.products.totalElements / 3) });
     expect(body.products.content).toHaveLength(3);
     expect(body.facets.length).toBeGreaterThan(0);
+    for (const facet of body.facets) {
+      expect(Object.keys(facet)).toEqual(["name", "label", "filterType", "values"]);
+      for (const value of facet.values) expect(Object.keys(value)).toEqual(["value", "label", "colorCode", "count", "selected"]);
+    }
     for (const card of body.products.content) {
       const page = await shop.request({ url: `/api/v1/products/slug/${card.slug}?locale=en_US` });
       expect(page.statusCode).toBe(200);

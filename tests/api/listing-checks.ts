@@ -3,7 +3,7 @@
 import { sql } from "drizzle-orm";
 import { expect } from "vitest";
 import type { Database } from "../../server/db/client.ts";
-import type { CatalogRepository, ListingResult, PageRequest, ProductSummary } from "../../server/modules/catalog/catalog-repository.ts";
+import type { CatalogRepository, Facet, ListingResult, PageRequest, ProductSummary } from "../../server/modules/catalog/catalog-repository.ts";
 import { categoryCandidates, referenceCard, referenceListing, type ReferenceRequest } from "../support/reference-listing.ts";
 
 /** Rows of the kept tables that differ from what the base tables give now (both ways). */
@@ -52,9 +52,14 @@ export async function expectKeptUpToDate(db: Database): Promise<void> {
   expect(await keptDifferences(db)).toEqual([]);
 }
 
-/** A listing's cards, parsed from the texts the database keeps. */
+/** A listing's cards, parsed from the texts the database wrote. */
 export function cardsOf(result: ListingResult): ProductSummary[] {
-  return result.cards.map((card) => JSON.parse(card) as ProductSummary);
+  return JSON.parse(`[${result.cards}]`) as ProductSummary[];
+}
+
+/** A listing's facets, parsed. */
+export function facetsOf(result: ListingResult): Facet[] {
+  return JSON.parse(result.facets) as Facet[];
 }
 
 /**
@@ -128,7 +133,7 @@ export async function expectListingMatches(db: Database, catalog: CatalogReposit
       label,
     ).toEqual(card);
   }
-  const facets = new Map(actual.facets.flatMap((facet) => facet.values.map((value) => [`${facet.name}=${value.value}`, value.count] as const)));
+  const facets = new Map(facetsOf(actual).flatMap((facet) => facet.values.map((value) => [`${facet.name}=${value.value}`, value.count] as const)));
   expect(Object.fromEntries([...facets].sort()), label).toEqual(Object.fromEntries([...expected.facets].sort()));
 }
 

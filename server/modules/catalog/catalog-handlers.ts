@@ -55,13 +55,13 @@ function serializeSuccess(reply: FastifyReply, value: object): string {
 type ListingHead<Op extends "getProductsByCategory" | "searchProducts"> = Omit<ResultOf<Op>, "products" | "facets">;
 
 /**
- * A listing's answer as JSON text: its own fields, the page with the cards as the database keeps them
- * (JSON texts of the contract's `ProductSummary`, sent as they are), and the facets.
+ * A listing's answer as JSON text: its own fields, then the page and the facets as the database wrote
+ * them (the kept cards, JSON texts of the contract's `ProductSummary`, and the `Facet[]`), sent as they are.
  */
 function listingJson<Op extends "getProductsByCategory" | "searchProducts">(head: ListingHead<Op>, result: ListingResult): string {
   const fields = Object.entries(head).map(([name, value]) => `${JSON.stringify(name)}:${JSON.stringify(value)}`);
   const page = JSON.stringify(result.page).slice(1, -1);
-  fields.push(`"products":{"content":[${result.cards.join(",")}],${page}}`, `"facets":${JSON.stringify(result.facets)}`);
+  fields.push(`"products":{"content":[${result.cards}],${page}}`, `"facets":${result.facets}`);
   return `{${fields.join(",")}}`;
 }
 

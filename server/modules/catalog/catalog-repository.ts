@@ -35,11 +35,14 @@ export interface PageRequest {
 /** JSON text as the API sends it: a card kept by the database (`product_cards`, migration 0015). */
 export type JsonText = string & { readonly jsonText: unique symbol };
 
-/** A page of products: the cards as kept texts, the page's numbers and the facets. */
+/**
+ * A page of products as the database writes it: the cards (the kept texts, comma-separated, in
+ * order), the page's numbers, and the facets (the contract's `Facet[]` in JSON text).
+ */
 export interface ListingResult {
-  cards: JsonText[];
+  cards: JsonText;
   page: Omit<ProductPage, "content">;
-  facets: Facet[];
+  facets: JsonText;
 }
 
 interface CategoryRow {
@@ -81,17 +84,6 @@ interface PictureRow {
   is_cover: boolean;
   category: Picture["category"];
   video_url: string | null;
-}
-
-interface FacetRow {
-  attribute_code: string;
-  attribute_label: string;
-  attribute_position: number;
-  value: string;
-  label: string;
-  color_code: string | null;
-  value_index: number;
-  count: number;
 }
 
 interface AttributeValueRow {
@@ -295,34 +287,51 @@ export function createCatalogRepository(db: Database) {
   // `category_listings` (the products in stock of each category and its subtree, with an index per
   // sort), `category_facets` and `category_stats` (counts per category).
 
-  type ListingRow = {
-    kind: "page" | "total" | "facet";
-    id: number | null;
-    total: number | null;
-    /** Page rows: the place on the page, and the card. */
-    ordinal: number | null;
-    summary: JsonText | null;
-  } & FacetRow;
+  /** The one row a listing statement answers. */
+  interface ListingRow {
+    cards: JsonText | null;
+    total: number;
+    facets: JsonText;
+  }
 
-  /** The column of a page row after its place: the card's text (from `pc`, its `product_cards` row). */
-  const cardColumn = (lang: Lang) => sql`${col(lang, "pc.summary_fr", "pc.summary_en")} as summary`;
-  const noCard = sql`null::bigint, null::text`;
+  /** The cards of a page, comma-separated in their order, from `pages` rows (product_id, ordinal). */
+  const cardsOfPage = (pages: SQL, lang: Lang) => sql`(
+      select string_agg(${col(lang, "pc.summary_fr", "pc.summary_en")}, ',' order by p.ordinal)
+      from ${pages} p join product_cards pc on pc.product_id = p.product_id)`;
 
-  const facetColumns = (lang: Lang) =>
-    sql`a.code as attribute_code, ${col(lang, "a.label_fr", "a.label_en")} as attribute_label, a.position as attribute_position,
-        av.value, ${col(lang, "av.label_fr", "av.label_en")} as label, av.color_code, av.index as value_index`;
+  /**
+   * The facets (the contract's `Facet[]`) in JSON text, from `counts` rows (value_id, count):
+   * filterable attributes in their order, each with its values in theirs; a value is selected when
+   * a filter asks for it.
+   */
+  function facetsJson(counts: SQL, lang: Lang, filters: AttributeFilters): SQL {
+    const entries = [...filters.entries()];
+    const selected =
+      entries.length === 0
+        ? sql`false`
+        : sql.join(
+            entries.map(([code, values]) => sql`(a.code = ${code} and lower(av.value) in (${sql.join(values.map((value) => value.toLowerCase()), sql`, `)}))`),
+            sql` or `,
+          );
+    return sql`(
+      select coalesce(json_agg(json_build_object('name', f.code, 'label', f.label, 'filterType', 'CHECKBOX', 'values', f.entries)
+                               order by f.position, f.code), '[]')::text
+      from (
+        select a.code, a.position, ${col(lang, "a.label_fr", "a.label_en")} as label,
+               json_agg(json_build_object('value', av.value, 'label', ${col(lang, "av.label_fr", "av.label_en")}, 'colorCode', av.color_code,
+                                          'count', c.count, 'selected', ${selected}) order by av.index, av.id) as entries
+        from (${counts}) c
+        join attribute_values av on av.id = c.value_id
+        join attributes a on a.code = av.attribute_code and a.filter_type = 'CHECKBOX'
+        group by a.code, a.position, a.label_fr, a.label_en) f)`;
+  }
 
-  function listingResult(rows: ListingRow[], request: PageRequest): ListingResult {
-    const cards = rows
-      .filter((row) => row.kind === "page")
-      .sort((a, b) => Number(a.ordinal) - Number(b.ordinal))
-      .flatMap((row) => (row.summary === null ? [] : [row.summary]));
-    const total = Number(rows.find((row) => row.kind === "total")?.total ?? 0);
-    const facetRows = rows.filter((row) => row.kind === "facet");
+  function listingResult(row: ListingRow | undefined, request: PageRequest): ListingResult {
+    const total = Number(row?.total ?? 0);
     return {
-      cards,
+      cards: row?.cards ?? ("" as JsonText),
       page: { totalElements: total, totalPages: Math.ceil(total / request.size), size: request.size, number: request.page },
-      facets: toFacets(facetRows, request.filters),
+      facets: row?.facets ?? ("[]" as JsonText),
     };
   }
 
@@ -341,24 +350,16 @@ export function createCatalogRepository(db: Database) {
       reference: desc ? sql`reference desc` : sql`reference`,
       relevance: desc ? sql`popularity, product_id` : sql`popularity desc nulls last, product_id`,
     };
-    const rows = await db.preparedRows<ListingRow>(sql`
-      select 'page' as kind, x.product_id as id, null::int as total, x.ordinal, ${cardColumn(lang)},
-             null as attribute_code, null as attribute_label, null::int as attribute_position, null as value, null as label,
-             null as color_code, null::int as value_index, null::int as count
-      from (select product_id, row_number() over () as ordinal
-            from (select product_id from category_listings where category_id = ${categoryId}
-                  order by ${order[request.sort.field]} limit ${request.size} offset ${request.page * request.size}) y) x
-      join product_cards pc on pc.product_id = x.product_id
-      union all
-      select 'total', null, coalesce((select product_count from category_stats where category_id = ${categoryId}), 0), ${noCard},
-             null, null, null, null, null, null, null, null
-      union all
-      select 'facet', null, null, ${noCard}, ${facetColumns(lang)}, cf.product_count
-      from category_facets cf
-      join attribute_values av on av.id = cf.attribute_value_id
-      join attributes a on a.code = av.attribute_code and a.filter_type = 'CHECKBOX'
-      where cf.category_id = ${categoryId} and cf.product_count > 0`);
-    return listingResult(rows, request);
+    const [row] = await db.preparedRows<ListingRow>(sql`
+      with page as (
+        select product_id, row_number() over () as ordinal
+        from (select product_id from category_listings where category_id = ${categoryId}
+              order by ${order[request.sort.field]} limit ${request.size} offset ${request.page * request.size}) y)
+      select ${cardsOfPage(sql`page`, lang)} as cards,
+             coalesce((select product_count from category_stats where category_id = ${categoryId}), 0) as total,
+             ${facetsJson(sql`select attribute_value_id as value_id, product_count as count from category_facets
+                              where category_id = ${categoryId} and product_count > 0`, lang, request.filters)} as facets`);
+    return listingResult(row, request);
   }
 
   /**
@@ -406,7 +407,7 @@ export function createCatalogRepository(db: Database) {
       reference: sql`f.reference ${direction}`,
       relevance: ranked ? sql`f.rank ${reverse}, f.popularity desc` : sql`f.popularity ${reverse}`,
     };
-    const rows = await db.preparedRows<ListingRow>(sql`
+    const [row] = await db.preparedRows<ListingRow>(sql`
       with scored as (
         select pl.product_id as id, ${source.rank ?? sql`0::real`} as rank, pl.price_cents as price, pl.popularity, pl.reference,
                ${col(lang, "pl.sort_name_fr", "pl.sort_name_en")} as sort_name, pl.value_ids,
@@ -421,46 +422,21 @@ export function createCatalogRepository(db: Database) {
         limit ${request.size} offset ${request.page * request.size}
       ),
       -- Numbered after the limit (a top-N sort above, not a sort of every row found).
-      numbered as (select id, row_number() over () as ordinal from page)
-      select 'page' as kind, p.id, null::int as total, p.ordinal, ${cardColumn(lang)},
-             null as attribute_code, null as attribute_label, null::int as attribute_position,
-             null as value, null as label, null as color_code, null::int as value_index, null::int as count
-      from numbered p join product_cards pc on pc.product_id = p.id
-      union all
-      select 'total', null, (select count(*)::int from found), ${noCard}, null, null, null, null, null, null, null, null
-      union all
-      select 'facet', null, null, ${noCard}, ${facetColumns(lang)}, count(*)::int
-      from scored sc
-      cross join unnest(sc.value_ids) v(id)
-      join attribute_values av on av.id = v.id
-      join attributes a on a.code = av.attribute_code and a.filter_type = 'CHECKBOX'
-      where sc.misses = 0 or (sc.misses = 1 and sc.missed = a.code)
-      group by a.code, a.position, a.label_fr, a.label_en, av.value, av.label_fr, av.label_en, av.color_code, av.index`);
-    return listingResult(rows, request);
-  }
-
-  function toFacets(rows: FacetRow[], filters: AttributeFilters): Facet[] {
-    const byAttribute = groupBy(rows, (row) => row.attribute_code);
-    return [...byAttribute.values()]
-      .sort((a, b) => (a[0]?.attribute_position ?? 0) - (b[0]?.attribute_position ?? 0))
-      .map((values) => {
-        const first = values[0];
-        const selected = new Set((filters.get(first?.attribute_code ?? "") ?? []).map((value) => value.toLowerCase()));
-        return {
-          name: first?.attribute_code ?? "",
-          label: first?.attribute_label ?? "",
-          filterType: "CHECKBOX" as const,
-          values: values
-            .sort((a, b) => a.value_index - b.value_index)
-            .map((row) => ({
-              value: row.value,
-              label: row.label,
-              colorCode: row.color_code,
-              count: Number(row.count),
-              selected: selected.has(row.value.toLowerCase()),
-            })),
-        };
-      });
+      numbered as (select id as product_id, row_number() over () as ordinal from page)
+      select ${cardsOfPage(sql`numbered`, lang)} as cards,
+             (select count(*)::int from found) as total,
+             ${facetsJson(
+               sql`select av.id as value_id, count(*)::int as count
+                   from scored sc
+                   cross join unnest(sc.value_ids) v(id)
+                   join attribute_values av on av.id = v.id
+                   join attributes a on a.code = av.attribute_code and a.filter_type = 'CHECKBOX'
+                   where sc.misses = 0 or (sc.misses = 1 and sc.missed = a.code)
+                   group by av.id`,
+               lang,
+               request.filters,
+             )} as facets`);
+    return listingResult(row, request);
   }
 
   /** The whole catalogue's row in the kept listings. */
