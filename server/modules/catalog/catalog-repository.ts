@@ -409,7 +409,8 @@ export function createCatalogRepository(db: Database) {
     };
     const [row] = await db.preparedRows<ListingRow>(sql`
       with scored as (
-        select pl.product_id as id, ${source.rank ?? sql`0::real`} as rank, pl.price_cents as price, pl.popularity, pl.reference,
+        -- Only a sort by relevance reads the rank: other sorts do not compute it for every match.
+        select pl.product_id as id, ${(request.sort.field === "relevance" ? source.rank : undefined) ?? sql`0::real`} as rank, pl.price_cents as price, pl.popularity, pl.reference,
                ${col(lang, "pl.sort_name_fr", "pl.sort_name_en")} as sort_name, pl.value_ids,
                ${misses} as misses, ${missedAttribute} as missed
         from ${source.from}
