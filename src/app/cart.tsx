@@ -10,7 +10,6 @@ import { useQuery, type QueryClient } from "@tanstack/react-query";
 import { createContext, useCallback, useContext, useMemo, type ReactNode } from "react";
 import type { ActorRefFrom } from "xstate";
 import type { cartMachine } from "../../machines/cart/cart.machine.ts";
-import { lineCount } from "../../machines/cart/cart.quantities.ts";
 import {
   isReady,
   selectCartId,
@@ -110,6 +109,12 @@ export function useShownCart(store: CartStore): { cart: Cart | null; settled: bo
     enabled: cartId !== null,
   });
   return { cart: cartId === null ? null : (query.data ?? null), settled: cartId === null || !query.isPending };
+}
+
+/** Number of lines of the cart (the header's badge). Here, not in the cart machine (whose guards only
+ *  ask whether a cart has lines): the badge renders before the machine's code is loaded. */
+export function lineCount(cart: Cart | null): number {
+  return cart?.cartItems.length ?? 0;
 }
 
 /** The header's badge: how many lines the cart has (0 until it is loaded). */

@@ -1,11 +1,10 @@
 // The cart as the views that change it see it (sidebar, cart page, product page, checkout guards):
 // apart from src/app/cart.tsx so that this code loads with those views, not before the first render.
 import { useCallback, useMemo } from "react";
-import { lineCount } from "../../machines/cart/cart.quantities.ts";
 import { isBusy, isLoadingCart, isSidebarOpen, selectCartId, selectPendingOfferId, selectProductModal, type CartSnapshot, type ProductModal } from "../../machines/cart/cart.selectors.ts";
 import type { CartEvent, OfferLimits } from "../../machines/cart/cart.types.ts";
 import { cartQuery, type Cart } from "../api/queries/cart.ts";
-import { addWhenReady, useCartStore, useShownCart, type CartStore } from "./cart.tsx";
+import { addWhenReady, lineCount, useCartStore, useShownCart, type CartStore } from "./cart.tsx";
 import { useLazySelector } from "./lazy-actor.ts";
 
 /** The cart once it is known: the machine settled (a stored cart, or the customer's after a sign-in,

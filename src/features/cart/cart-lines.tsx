@@ -4,7 +4,7 @@
 // have no controls. Asking past the stock gives addToCart.max.
 import { useLingui } from "@lingui/react";
 import { Link } from "@tanstack/react-router";
-import { maxQuantity, minQuantity } from "../../../machines/cart/cart.quantities.ts";
+import { maxQuantity, minQuantity } from "../../../machines/cart/cart.machine.ts";
 import type { CartItem } from "../../../machines/cart/cart.types.ts";
 import { useLang } from "../../i18n/use-lang.ts";
 import { formatPrice } from "../../i18n/format.ts";
