@@ -5,6 +5,7 @@ import { fromPromise } from "xstate";
 import { searchMachine } from "../../machines/search/search.machine.ts";
 import {
   AUTOCOMPLETE_SIZE,
+  isSearchableTerm,
   SEARCH_PREVIEW_SIZE,
   type FetchSuggestionsInput,
   type Suggestions,
@@ -43,6 +44,7 @@ export interface SearchEffects {
 export function createSearchMachine(api: ApiClient, effects: SearchEffects) {
   return searchMachine.provide({
     actors: { fetchSuggestions: fetchSuggestionsActor(api) },
+    guards: { isSearchable: (_, { term }) => isSearchableTerm(term) },
     actions: {
       navigateToSearchPage: (_, { term }) => effects.navigateToSearchPage(term),
       notifyServerError: () => effects.notifyServerError(),
