@@ -2,6 +2,7 @@
 import { fromPromise } from "xstate";
 import { stockAlertMachine } from "../../machines/stock-alert/stock-alert.machine.ts";
 import type { CreateAlertInput, StockAlertNotification } from "../../machines/stock-alert/stock-alert.types.ts";
+import { isValidEmail } from "../../machines/shared/email-rule.ts";
 import { unwrap, type ApiClient } from "../api/client.ts";
 
 function createAlertActor(api: ApiClient) {
@@ -20,6 +21,7 @@ export interface StockAlertEffects {
 export function createStockAlertMachine(api: ApiClient, effects: StockAlertEffects) {
   return stockAlertMachine.provide({
     actors: { createAlert: createAlertActor(api) },
+    guards: { isValidEmail: (_, { email }) => isValidEmail(email) },
     actions: { notify: (_, notification) => effects.notify(notification) },
   });
 }
