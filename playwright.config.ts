@@ -21,7 +21,8 @@ export default defineConfig({
   // One browser at a time: the server, the browser and the tests share a small machine.
   workers: 1,
   fullyParallel: false,
-  reporter: [["list"], ["json", { outputFile: ".test-results/e2e.json" }]],
+  // The flows' browser paths leave what they reached: docs/flows/<flow>.coverage.md and a line per flow.
+  reporter: [["list"], ["json", { outputFile: ".test-results/e2e.json" }], ["./tests/e2e/flows/coverage-reporter.ts"]],
   outputDir: ".test-results/e2e-artifacts",
   use: {
     baseURL: process.env[BASE_URL_VARIABLE],

@@ -24,6 +24,7 @@ import { relaySearchModel } from "../machines/relay-search/relay-search.model.ts
 import { relaySearchSteps } from "../machines/relay-search/relay-search.steps.ts";
 import { searchModel } from "../machines/search/search.model.ts";
 import { searchSteps } from "../machines/search/search.steps.ts";
+import { coveringPathNames } from "../machines/shared/flow-cover.ts";
 import { describePath, flowShortestPaths, type FlowModel } from "../machines/shared/flow-model.ts";
 import { checkFlowSteps, describePathSteps, type DescribedStep, type FlowSteps } from "../machines/shared/flow-steps.ts";
 import { stockAlertModel } from "../machines/stock-alert/stock-alert.model.ts";
@@ -37,6 +38,8 @@ export interface PathSuite {
   suite: string;
   /** What the suite puts before the path's description (`describePath()`) to name its test. */
   prefix: string;
+  /** The paths the suite runs, by description, when not all of them (the browser runs a covering subset). */
+  runs?: ReadonlySet<string>;
 }
 
 export interface DocumentedPath {
@@ -89,6 +92,17 @@ function suite(name: string, title: string, prefix = ""): PathSuite {
   return { file: `tests/machines/${name}.test.ts`, suite: title, prefix };
 }
 
+/**
+ * The browser suite of a flow (tests/e2e/flows/<flow>.e2e.ts, whose runner names a test by the path's
+ * description): it runs the paths of `coveringPaths()`, in French.
+ */
+function browserSuite<TSnapshot extends AnyMachineSnapshot, TEvent extends EventObject, TInput>(
+  model: FlowModel<TSnapshot, TEvent, TInput>,
+  title: string,
+): PathSuite {
+  return { file: `tests/e2e/flows/${model.name}.e2e.ts`, suite: title, prefix: "", runs: coveringPathNames(model) };
+}
+
 export const FLOWS: readonly Flow[] = [
   flow(notificationsModel, notificationsSteps, {
     purpose: "The notification queue: passing notices that leave on their own, persistent ones that wait to be closed.",
@@ -100,15 +114,15 @@ export const FLOWS: readonly Flow[] = [
   }),
   flow(newsletterModel, newsletterSteps, {
     purpose: "The footer's newsletter form: terms box, address check, the subscription's answer.",
-    suites: [suite("newsletter", "newsletter form: generated shortest paths")],
+    suites: [suite("newsletter", "newsletter form: generated shortest paths"), browserSuite(newsletterModel, "newsletter form: browser paths")],
   }),
   flow(stockAlertModel, stockAlertSteps, {
     purpose: "The back-in-stock alert form of an out-of-stock product.",
-    suites: [suite("stock-alert", "stock alert form: generated paths", "shortest: ")],
+    suites: [suite("stock-alert", "stock alert form: generated paths", "shortest: "), browserSuite(stockAlertModel, "stock alert form: browser paths")],
   }),
   flow(cookieConsentModel, cookieConsentSteps, {
     purpose: "The cookie banner and its panel of categories, reopened from the cookie page.",
-    suites: [suite("cookie-consent", "cookie consent: generated shortest paths")],
+    suites: [suite("cookie-consent", "cookie consent: generated shortest paths"), browserSuite(cookieConsentModel, "cookie consent: browser paths")],
   }),
   flow(cartModel, cartSteps, {
     purpose: "The cart: adding, changing and removing products, the promo code, the sidebar and the added/removed modal.",

@@ -38,12 +38,19 @@ function pathsMarkdown(flow: Flow, paths: DocumentedPath[]): string {
     "",
     "Each path is run by the tests named under it: they perform its steps on the machine (fake requests, simulated clock)",
     "and check the state after each one. The first line under the link is the path in the machine's own terms.",
+    ...(flow.suites.some((suite) => suite.runs !== undefined)
+      ? [
+          "A browser test (`tests/e2e/flows/`) walks a path in the real page; the browser runs the fewest paths that still take",
+          `every state, transition and sample event, so only those link to it. What it reached: [${flow.name}.coverage.md](${flow.name}.coverage.md).`,
+        ]
+      : []),
     `${paths.length} paths; input: \`${JSON.stringify(flow.input) ?? "none"}\`.`,
     "",
   ];
   paths.forEach((path, index) => {
     lines.push(`## Path ${index + 1}`, "");
     for (const suite of flow.suites) {
+      if (suite.runs !== undefined && !suite.runs.has(path.description)) continue;
       lines.push(`- Test: [\`${suite.file}\`](${ROOT}/${suite.file}) › ${suite.suite} › \`${suite.prefix}${path.description}\``);
     }
     lines.push("", ...stepLines(path, "fr"), ...stepLines(path, "en"));

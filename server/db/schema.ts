@@ -300,10 +300,16 @@ export const productListings = pgTable(
   ],
 );
 
-/** What each product's card shows: slugs, flags, variant count, the offer shown (stock included), two pictures. */
+/**
+ * Each product's card as the API sends it (`ProductSummary`), in JSON text per language, made by the
+ * database (migration 0015): listings send these texts as they are. `offer_id` is the offer the card
+ * shows (stock included), which the product page shows too.
+ */
 export const productCards = pgTable("product_cards", {
   productId: integer("product_id").primaryKey(),
-  card: jsonb("card").notNull(),
+  offerId: integer("offer_id"),
+  summaryFr: text("summary_fr").notNull(),
+  summaryEn: text("summary_en").notNull(),
 });
 
 /** Products in stock per category they are listed in (0: the whole catalogue), with every sort's key. */

@@ -4,16 +4,19 @@
 // recomputation from the base tables, and listings (pages, totals, facets and their counts) equal
 // what the plain query gives — on PGlite and on PostgreSQL.
 import { sql } from "drizzle-orm";
+import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { components } from "../../common/api/schema.gen.ts";
 import { rowsOf } from "../../server/db/client.ts";
-import { createCatalogRepository, type CatalogRepository } from "../../server/modules/catalog/catalog-repository.ts";
+import { createCatalogRepository, priceOf, type CatalogRepository } from "../../server/modules/catalog/catalog-repository.ts";
 import { backends, startTestApp, type TestApp } from "../support/test-app.ts";
 import { waitFor } from "../support/wait-for.ts";
 import { referenceCard, referenceListing, searchCandidates } from "../support/reference-listing.ts";
-import { SORTS, categoriesOf, expectKeptUpToDate, expectListingMatches } from "./listing-checks.ts";
+import { SORTS, cardsOf, categoriesOf, expectKeptUpToDate, expectListingMatches } from "./listing-checks.ts";
 
 type ProductListing = components["schemas"]["ProductListing"];
+type ProductSearch = components["schemas"]["SearchResult"];
+type ProductSummary = components["schemas"]["ProductSummary"];
 
 interface OfferOf {
   offer_id: number;
@@ -197,7 +200,7 @@ describe.each(backends())("kept listings on $name", (backend) => {
     });
     // The best seller of its category now.
     const relevance = await catalog.listAll({ page: 0, size: 1, sort: { field: "relevance", direction: "asc" }, filters: new Map() }, "fr");
-    expect(relevance.products.content[0]?.id).toBe(productId);
+    expect(cardsOf(relevance)[0]?.id).toBe(productId);
     expect(await catalog.autocomplete("tout ne", 10, "fr")).toContain("Produit tout neuf");
     await expectKeptUpToDate(shop.db);
     await expectListingsMatch([category!.id, null]);
@@ -220,8 +223,8 @@ describe.each(backends())("kept listings on $name", (backend) => {
             const actual = await catalog.search(term, request, lang);
             const expected = await referenceListing(shop.db, searchCandidates(term, lang), request, lang, true);
             const label = `${lang} ${term} ${sort.field},${sort.direction} page ${page}`;
-            expect(actual.products.content.map((product) => product.id), label).toEqual(expected.ids);
-            expect(actual.products.totalElements, label).toBe(expected.total);
+            expect(cardsOf(actual).map((product) => product.id), label).toEqual(expected.ids);
+            expect(actual.page.totalElements, label).toBe(expected.total);
             if (expected.total > 5) searchesWithResults += 1;
             const facets = actual.facets.flatMap((facet) => facet.values.map((value) => [`${facet.name}=${value.value}`, value.count] as const));
             expect(Object.fromEntries(facets.sort()), label).toEqual(Object.fromEntries([...expected.facets].sort()));
@@ -231,6 +234,53 @@ describe.each(backends())("kept listings on $name", (backend) => {
     }
     // Most terms find more than a page: the comparisons are about real results.
     expect(searchesWithResults).toBeGreaterThan(60);
+  });
+
+  it("split the kept cards' prices as the server splits every other price", async () => {
+    // The cards' prices are made by the database (escale_price_json), the cart's and the orders' by priceOf().
+    const pair = fc.tuple(fc.integer({ min: 0, max: 50_000_000 }), fc.oneof(fc.constantFrom(0, 210, 550, 1000, 2000), fc.integer({ min: 0, max: 10_000 })));
+    const pairs = fc.sample(pair, { numRuns: 2000, seed: 19 });
+    const rows = await shop.db.rows<{ price: string }>(sql`
+      select escale_price_json(p.cents, p.bp)::text as price
+      from unnest(${`{${pairs.map(([cents]) => cents).join(",")}}`}::int[], ${`{${pairs.map(([, bp]) => bp).join(",")}}`}::int[]) with ordinality p(cents, bp, n)
+      order by p.n`);
+    expect(rows.map((row) => JSON.parse(row.price) as unknown)).toEqual(pairs.map(([cents, bp]) => priceOf(cents, bp)));
+  });
+
+  it("answer listings, searches and cards by reference in the contract's shapes, cards as the product page shows them", async () => {
+    const [category] = await shop.db.rows<{ id: number; path_en: string; label_en: string }>(sql`
+      select c.id, c.path_en, c.label_en from categories c join category_stats s on s.category_id = c.id
+      where c.parent_id is not null and s.product_count > 3 order by c.id limit 1`);
+    const listing = await shop.request({ url: `/api/v1/products/category?categoryPath=${category!.path_en}&size=3&page=1&locale=en_US` });
+    expect(listing.statusCode).toBe(200);
+    expect(listing.headers["content-type"]).toMatch(/^application\/json/u);
+    const body = listing.json<ProductListing>();
+    expect(Object.keys(body)).toEqual(["category", "products", "facets"]);
+    expect(body.category).toEqual({ id: category!.id, label: category!.label_en, path: category!.path_en });
+    expect(Object.keys(body.products)).toEqual(["content", "totalElements", "totalPages", "size", "number"]);
+    expect(body.products).toMatchObject({ size: 3, number: 1, totalPages: Math.ceil(body.products.totalElements / 3) });
+    expect(body.products.content).toHaveLength(3);
+    expect(body.facets.length).toBeGreaterThan(0);
+    for (const card of body.products.content) {
+      const page = await shop.request({ url: `/api/v1/products/slug/${card.slug}?locale=en_US` });
+      expect(page.statusCode).toBe(200);
+      const product = page.json<components["schemas"]["Product"]>();
+      expect(card.offer).toEqual(product.offer);
+      expect(card.pictures).toEqual(product.pictures.filter((picture) => card.pictures.some((shown) => shown.id === picture.id)));
+      expect(card.name).toBe(product.name);
+    }
+
+    const search = await shop.request({ url: "/api/v1/products/search?searchTerm=valise&size=2" });
+    expect(search.statusCode).toBe(200);
+    const found = search.json<ProductSearch>();
+    expect(Object.keys(found)).toEqual(["searchTerm", "products", "facets"]);
+    expect(found.searchTerm).toBe("valise");
+    expect(found.products.content).toHaveLength(2);
+
+    const references = body.products.content.map((card) => card.reference);
+    const byReference = await shop.request({ url: `/api/v1/products/references?referenceList=${references.join(",")}&locale=en_US` });
+    expect(byReference.statusCode).toBe(200);
+    expect(byReference.json<ProductSummary[]>()).toEqual(body.products.content);
   });
 
   it("show a stock change to the next request the read cache does not answer", async () => {

@@ -3,7 +3,7 @@
 import { sql } from "drizzle-orm";
 import { expect } from "vitest";
 import type { Database } from "../../server/db/client.ts";
-import type { CatalogRepository, PageRequest } from "../../server/modules/catalog/catalog-repository.ts";
+import type { CatalogRepository, ListingResult, PageRequest, ProductSummary } from "../../server/modules/catalog/catalog-repository.ts";
 import { categoryCandidates, referenceCard, referenceListing, type ReferenceRequest } from "../support/reference-listing.ts";
 
 /** Rows of the kept tables that differ from what the base tables give now (both ways). */
@@ -13,8 +13,8 @@ export async function keptDifferences(db: Database): Promise<string[]> {
       select product_id, in_stock, price_cents, popularity, reference, name_fr, name_en, sort_name_fr, sort_name_en,
              prefix_fr, prefix_en, search_fr, search_en, value_ids, category_ids from product_listings`,
     product_listing_sources: sql`select * from product_listing_sources`,
-    product_cards: sql`select product_id, card from product_cards`,
-    product_card_sources: sql`select product_id, card from product_card_sources`,
+    product_cards: sql`select product_id, offer_id, summary_fr, summary_en from product_cards`,
+    product_card_sources: sql`select product_id, offer_id, summary_fr, summary_en from product_card_sources`,
     category_listings: sql`select category_id, product_id, price_cents, popularity, reference, sort_name_fr, sort_name_en from category_listings`,
     category_listings_expected: sql`
       select c.category_id, s.product_id, s.price_cents, s.popularity, s.reference, s.sort_name_fr, s.sort_name_en
@@ -52,6 +52,37 @@ export async function expectKeptUpToDate(db: Database): Promise<void> {
   expect(await keptDifferences(db)).toEqual([]);
 }
 
+/** A listing's cards, parsed from the texts the database keeps. */
+export function cardsOf(result: ListingResult): ProductSummary[] {
+  return result.cards.map((card) => JSON.parse(card) as ProductSummary);
+}
+
+/**
+ * A card says what the product page says (the page is shaped by the server's own code: prices split by
+ * `priceOf()`, pictures titled and addressed as the media routes serve them): the same offer, the
+ * same pictures, names and flags.
+ */
+export async function expectCardAsProductPage(catalog: CatalogRepository, card: ProductSummary, lang: "fr" | "en", label: string) {
+  const page = await catalog.productBySlug(card.slug, lang);
+  if (!page) throw new Error(`${label}: no product page for ${card.slug}`);
+  const shown = new Set(card.pictures.map((picture) => picture.id));
+  expect(card, label).toEqual({
+    id: page.id,
+    slug: card.slug,
+    reference: page.reference,
+    name: page.name,
+    madeInFrance: page.madeInFrance,
+    madeInEurope: page.madeInEurope,
+    upCycling: page.upCycling,
+    limitedEdition: page.limitedEdition,
+    isConfigurable: card.isConfigurable,
+    offer: page.offer,
+    coverPicture: page.pictures.find((picture) => picture.id === card.coverPicture?.id) ?? null,
+    pictures: page.pictures.filter((picture) => shown.has(picture.id)),
+    variantCount: card.variantCount,
+  });
+}
+
 export interface ListingCase {
   categoryId: number | null;
   lang: "fr" | "en";
@@ -72,10 +103,12 @@ export async function expectListingMatches(db: Database, catalog: CatalogReposit
   }
   const expected = await referenceListing(db, categoryCandidates(listing.categoryId), listing.request, listing.lang);
   const label = JSON.stringify({ ...listing, request: { ...listing.request, filters: [...listing.request.filters] } });
-  expect(actual.products.content.map((product) => product.id), label).toEqual(expected.ids);
-  expect(actual.products.totalElements, label).toBe(expected.total);
-  // Every card shows what the base tables say now (the offer's stock above all).
-  for (const product of actual.products.content) {
+  const content = cardsOf(actual);
+  expect(content.map((product) => product.id), label).toEqual(expected.ids);
+  expect(actual.page.totalElements, label).toBe(expected.total);
+  // Every card shows what the base tables say now (the offer's stock above all), as the product page does.
+  for (const product of content) {
+    await expectCardAsProductPage(catalog, product, listing.lang, label);
     const card = await referenceCard(db, product.id, listing.lang);
     expect(
       {

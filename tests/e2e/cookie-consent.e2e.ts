@@ -1,6 +1,7 @@
 // The cookie banner: a first visit asks; accepting, refusing or choosing category by category is
 // remembered across reloads (the `consent` cookie, kept a year) and shown on the cookie page, where it
-// can be changed. Nothing is asked of an outside host until the visitor allows it.
+// can be changed. Nothing is asked of an outside host until the visitor allows it. Every decision and
+// change of the flow, in both languages, is walked by its paths: tests/e2e/flows/cookie-consent.e2e.ts.
 import type { Lang } from "./support/api.ts";
 import { largestTopCategory } from "./support/catalogue.ts";
 import { baseUrl } from "./support/environment.ts";
@@ -186,20 +187,6 @@ test.describe("cookie consent", () => {
     await expectConsentCookie(context, changed, changedAfter);
     await page.reload();
     await expectStatuses(page, "fr", changed);
-  });
-
-  test("lets the visitor change the choice from the cookie page", async ({ openPage }) => {
-    const page = await openPage("/en/gestion-des-cookies", { consent: "refuse" });
-    // (Each category has its status: the first one says it.)
-    await expect(page.getByText(message("en", "cookies.status.refused"), { exact: true }).first()).toBeVisible();
-    await page.getByRole("button", { name: message("en", "cookies.change"), exact: true }).click();
-    const banner = consentBanner(page);
-    await expect(banner).toBeVisible();
-    await banner.getByRole("button", { name: message("en", "consent.acceptAll"), exact: true }).click();
-    await expect(banner).toBeHidden();
-    await expect(page.getByText(message("en", "cookies.status.allowed"), { exact: true }).first()).toBeVisible();
-    await page.reload();
-    await expect(page.getByText(message("en", "cookies.status.allowed"), { exact: true }).first()).toBeVisible();
   });
 
   test("lets the visitor close the reopened choice without changing it, the first visit's banner offering no such way out", async ({ context, openPage }) => {

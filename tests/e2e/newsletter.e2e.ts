@@ -1,5 +1,5 @@
-// The footer's newsletter signup: the terms box must be ticked; a malformed address is refused
-// with its message; a new address is thanked; an address already signed up is told so.
+// The footer's newsletter signup, beyond its flow's paths (tests/e2e/flows/newsletter.e2e.ts walk the
+// terms box, the address check and every answer): the policy link, and the form's code failing to load.
 import { expect, test, type Page } from "./support/fixtures.ts";
 import { message } from "./support/messages.ts";
 import { setChecked } from "./support/waits.ts";
@@ -24,18 +24,6 @@ async function fillForm(page: Page, email: string, acceptTerms: boolean) {
 }
 
 test.describe("newsletter signup in the footer", () => {
-  test("keeps the button disabled until the terms box is ticked", async ({ openPage }) => {
-    const page = await openPage("/fr");
-    const block = newsletter(page);
-    const submit = await fillForm(page, freshEmail(), false);
-    await expect(submit).toBeDisabled();
-    const terms = block.getByRole("checkbox", { name: message("fr", "footer.newsletter.terms") });
-    await setChecked(terms, true);
-    await expect(submit).toBeEnabled();
-    await setChecked(terms, false);
-    await expect(submit).toBeDisabled();
-  });
-
   test("links to the data protection policy in a new tab", async ({ openPage }) => {
     const page = await openPage("/fr");
     const policy = newsletter(page).getByRole("link", { name: new RegExp(message("fr", "footer.newsletter.policy")) });
@@ -43,32 +31,6 @@ test.describe("newsletter signup in the footer", () => {
     await expect
       .poll(async () => new URL((await policy.getAttribute("href")) ?? "", page.url()).pathname)
       .toBe("/fr/politique-de-protection-des-donnees-personnelles");
-  });
-
-  test("refuses a malformed address with its message", async ({ openPage }) => {
-    const page = await openPage("/fr");
-    const submit = await fillForm(page, "not-an-address", true);
-    await submit.click();
-    const block = newsletter(page);
-    await expect(block.getByRole("alert").getByText(message("fr", "newsLetter.invalidEmail"), { exact: true })).toBeVisible();
-    const field = block.getByLabel(message("fr", "footer.newsletter.email"), { exact: true });
-    await expect(field).toHaveAttribute("aria-invalid", "true");
-  });
-
-  test("signs up a new address and says so, then tells that the address is already signed up", async ({ openPage }) => {
-    const email = freshEmail();
-    const page = await openPage("/fr");
-    await (await fillForm(page, email, true)).click();
-    const block = newsletter(page);
-    const thanks = block.getByRole("status").getByText(message("fr", "newsLetter.validMessage"), { exact: true });
-    await expect(thanks).toBeVisible();
-    await expect(block.getByRole("button", { name: message("fr", "footer.newsletter.submit"), exact: true })).toBeHidden();
-    // The form gave way to the message: the focus is on it, not lost.
-    await expect.poll(() => thanks.evaluate((element) => element.closest("[tabindex]") === document.activeElement)).toBe(true);
-
-    const again = await openPage("/fr");
-    await (await fillForm(again, email, true)).click();
-    await expect(newsletter(again).getByRole("alert").getByText(message("fr", "newsLetter.errorMailExist"), { exact: true })).toBeVisible();
   });
 
   test("says the shop cannot be reached when the form's code cannot be loaded", async ({ openPage }) => {

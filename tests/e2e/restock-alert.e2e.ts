@@ -1,5 +1,7 @@
-// The back-in-stock alert of an out-of-stock product, and the notifications it raises: success
-// as a polite notification that leaves by itself, an address already waiting as an alert.
+// The back-in-stock alert of an out-of-stock product, beyond its flow's paths (tests/e2e/flows/
+// stock-alert.e2e.ts walk the address check and every answer): where the form is offered, the
+// profile's address registered as it is prefilled, the notifications leaving or dismissed, the
+// form's code failing to load.
 import type { Product } from "../../src/api/queries/product.ts";
 import { outOfStockProduct, productWithGallery, type ProductSummary } from "./support/catalogue.ts";
 import { registerCustomer, signInBrowser } from "./support/customers.ts";
@@ -76,16 +78,6 @@ test.describe("back-in-stock alert", () => {
     await expect(page.getByText(message("fr", "product.stock.belowMinimum").replace("{min}", "3"), { exact: true })).toBeVisible();
     await expect(alertForm(page)).toHaveCount(0);
     await expect(page.getByRole("button", { name: message("fr", "product.addToCart") })).toHaveCount(0);
-  });
-
-  test("refuses a malformed address with its message", async ({ openPage }) => {
-    const page = await openPage(`/fr/produit/${product.slug}`);
-    await ask(page, "nobody@nowhere");
-    const form = alertForm(page);
-    await expect(form.getByText(message("fr", "stockAlert.invalidEmail"), { exact: true })).toBeVisible();
-    const field = form.getByLabel(message("fr", "product.stockAlert.email"), { exact: true });
-    await expect(field).toHaveAttribute("aria-invalid", "true");
-    await expect(field).toBeFocused();
   });
 
   test("registers the address with a notification that leaves by itself, then refuses it a second time", async ({ openPage }) => {

@@ -32,6 +32,14 @@ describe("flow paths in words", () => {
         it(`runs its paths in ${suite.file} › ${suite.suite}`, () => {
           expect(existsSync(suite.file)).toBe(true);
           const source = readFileSync(suite.file, "utf8");
+          if (suite.runs !== undefined) {
+            // A browser suite: the runner names a test by the path's description (run-flow.ts).
+            expect(source).toContain(`runFlow(${JSON.stringify(suite.suite)}`);
+            expect(suite.runs.size).toBeGreaterThan(0);
+            const names = new Set(flow.paths().map((path) => path.description));
+            for (const name of suite.runs) expect(names.has(name), name).toBe(true);
+            return;
+          }
           expect(source).toContain(`describe(${JSON.stringify(suite.suite)}`);
           // One test per generated path, named by the path's description after the prefix.
           expect(source).toContain(suite.prefix === "" ? "it(describePath(" : `it(\`${suite.prefix}\${describePath(`);

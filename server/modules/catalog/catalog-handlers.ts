@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import type { OperationHandlers, ResultOf } from "../../http/contract.ts";
 import { notFound } from "../../http/errors.ts";
 import { jsonAnswer, sendJsonAnswer, type JsonAnswer, type ReadCache } from "../../http/read-cache.ts";
-import type { AttributeFilters, CatalogRepository, PageRequest, SortDirection, SortField } from "./catalog-repository.ts";
+import type { AttributeFilters, CatalogRepository, JsonText, ListingResult, PageRequest, SortDirection, SortField } from "./catalog-repository.ts";
 import { langOf } from "./locale.ts";
 
 const DEFAULT_PAGE_SIZE = 24;
@@ -51,6 +51,25 @@ function serializeSuccess(reply: FastifyReply, value: object): string {
   return String(reply.serializeInput(value as Record<string, unknown>, "200", "application/json"));
 }
 
+/** A listing's fields before its page (the category, or the search term), in the contract's types. */
+type ListingHead<Op extends "getProductsByCategory" | "searchProducts"> = Omit<ResultOf<Op>, "products" | "facets">;
+
+/**
+ * A listing's answer as JSON text: its own fields, the page with the cards as the database keeps them
+ * (JSON texts of the contract's `ProductSummary`, sent as they are), and the facets.
+ */
+function listingJson<Op extends "getProductsByCategory" | "searchProducts">(head: ListingHead<Op>, result: ListingResult): string {
+  const fields = Object.entries(head).map(([name, value]) => `${JSON.stringify(name)}:${JSON.stringify(value)}`);
+  const page = JSON.stringify(result.page).slice(1, -1);
+  fields.push(`"products":{"content":[${result.cards.join(",")}],${page}}`, `"facets":${JSON.stringify(result.facets)}`);
+  return `{${fields.join(",")}}`;
+}
+
+/** A JSON array of kept cards. */
+function cardsJson(cards: JsonText[]): string {
+  return `[${cards.join(",")}]`;
+}
+
 export function catalogHandlers(deps: { catalog: CatalogRepository; cache: ReadCache }): OperationHandlers {
   const { catalog, cache } = deps;
 
@@ -67,6 +86,12 @@ export function catalogHandlers(deps: { catalog: CatalogRepository; cache: ReadC
     return sendJsonAnswer(request, reply, (await cachedAnswer(reply, key, load)) ?? jsonAnswer("null"));
   }
 
+  /** Like `sendCached`, for an answer the handler writes as JSON text itself. */
+  async function sendCachedJson(request: FastifyRequest, reply: FastifyReply, key: string, load: () => Promise<string>) {
+    const { answer } = await cache.get<{ answer: JsonAnswer }>(key, async () => ({ answer: jsonAnswer(await load()) }));
+    return sendJsonAnswer(request, reply, answer);
+  }
+
   return {
     async getCategories(request, reply) {
       const lang = langOf(request.query.locale);
@@ -80,10 +105,10 @@ export function catalogHandlers(deps: { catalog: CatalogRepository; cache: ReadC
       const category = categoryPath === undefined ? null : await catalog.findCategory(categoryPath);
       if (category === undefined) throw notFound(`No category at path ${categoryPath}`, "CATEGORY_NOT_FOUND");
       const key = cacheKey("listing", { id: category?.id ?? null, lang, pageRequest, f: [...pageRequest.filters] });
-      return sendCached<ResultOf<"getProductsByCategory">>(request, reply, key, async () =>
+      return sendCachedJson(request, reply, key, async () =>
         category
-          ? { category: catalog.categoryRef(category, lang), ...(await catalog.listByCategory(category, pageRequest, lang)) }
-          : { category: null, ...(await catalog.listAll(pageRequest, lang)) },
+          ? listingJson<"getProductsByCategory">({ category: catalog.categoryRef(category, lang) }, await catalog.listByCategory(category, pageRequest, lang))
+          : listingJson<"getProductsByCategory">({ category: null }, await catalog.listAll(pageRequest, lang)),
       );
     },
 
@@ -101,8 +126,8 @@ export function catalogHandlers(deps: { catalog: CatalogRepository; cache: ReadC
     async getProductsByReferences(request, reply) {
       const lang = langOf(request.query.locale);
       const references = [...new Set(request.query.referenceList.split(",").map((item) => item.trim()).filter(Boolean))];
-      return sendCached<ResultOf<"getProductsByReferences">>(request, reply, cacheKey("references", { references, lang }), async () =>
-        catalog.summaries(await catalog.productIdsByReferences(references), lang),
+      return sendCachedJson(request, reply, cacheKey("references", { references, lang }), async () =>
+        cardsJson(await catalog.cardTexts(await catalog.productIdsByReferences(references), lang)),
       );
     },
 
@@ -112,10 +137,9 @@ export function catalogHandlers(deps: { catalog: CatalogRepository; cache: ReadC
       const term = searchTerm.trim();
       const pageRequest: PageRequest = { page, size, sort: parseSort(sort, "relevance,asc"), filters: parseFilters(filters) };
       const key = cacheKey("search", { term, lang, pageRequest, f: [...pageRequest.filters] });
-      return sendCached<ResultOf<"searchProducts">>(request, reply, key, async () => ({
-        searchTerm: term,
-        ...(await catalog.search(term, pageRequest, lang)),
-      }));
+      return sendCachedJson(request, reply, key, async () =>
+        listingJson<"searchProducts">({ searchTerm: term }, await catalog.search(term, pageRequest, lang)),
+      );
     },
 
     async searchAutocomplete(request, reply) {

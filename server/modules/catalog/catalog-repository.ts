@@ -2,7 +2,7 @@
 import { eq, or, sql, type SQL } from "drizzle-orm";
 import type { components } from "../../../common/api/schema.gen.ts";
 import type { Database } from "../../db/client.ts";
-import { productCards, productListings, products } from "../../db/schema.ts";
+import { productCards, products } from "../../db/schema.ts";
 import { compareLabels, type Lang } from "./locale.ts";
 import { pictureUrls } from "../media/picture-urls.ts";
 
@@ -32,8 +32,13 @@ export interface PageRequest {
   filters: AttributeFilters;
 }
 
+/** JSON text as the API sends it: a card kept by the database (`product_cards`, migration 0015). */
+export type JsonText = string & { readonly jsonText: unique symbol };
+
+/** A page of products: the cards as kept texts, the page's numbers and the facets. */
 export interface ListingResult {
-  products: ProductPage;
+  cards: JsonText[];
+  page: Omit<ProductPage, "content">;
   facets: Facet[];
 }
 
@@ -78,20 +83,6 @@ interface PictureRow {
   video_url: string | null;
 }
 
-/** What `product_cards.card` holds (migration 0014): a card's data apart from its name and reference. */
-interface CardRow {
-  slug_fr: string;
-  slug_en: string;
-  made_in_france: boolean;
-  made_in_europe: boolean;
-  up_cycling: boolean;
-  limited_edition: boolean;
-  is_configurable: boolean;
-  variant_count: number;
-  offer: OfferColumns | null;
-  pictures: PictureRow[];
-}
-
 interface FacetRow {
   attribute_code: string;
   attribute_label: string;
@@ -118,7 +109,10 @@ interface AttributeValueRow {
 
 const col = (lang: Lang, fr: string, en: string) => sql.raw(lang === "fr" ? fr : en);
 
-/** Splits a tax-included amount into the API's price shape (all in cents). */
+/**
+ * Splits a tax-included amount into the API's price shape (all in cents). The kept cards' prices are
+ * split alike by the database (`escale_price_json`, migration 0015; a test compares the two).
+ */
 export function priceOf(taxIncludedCents: number, taxRateBp: number): Price {
   const taxFree = Math.round((taxIncludedCents * 10000) / (10000 + taxRateBp));
   return { taxIncluded: taxIncludedCents, taxFree, taxRate: taxRateBp / 100, taxAmount: taxIncludedCents - taxFree };
@@ -154,7 +148,10 @@ export function toOffer(row: OfferColumns): Offer {
   };
 }
 
-/** A picture's title: the product's name, numbered from the second picture on. */
+/**
+ * A picture's title: the product's name, numbered from the second picture on. The kept cards' pictures
+ * are made alike by the database (`escale_picture_json`, migration 0015; the listing tests compare them).
+ */
 function pictureTitle(productName: string, position: number): string {
   return position === 0 ? productName : `${productName} – ${position + 1}`;
 }
@@ -250,38 +247,32 @@ export function createCatalogRepository(db: Database) {
       select pi.id, pi.product_id, pi.variant_id, pi.position, pi.is_cover, pi.category, pi.video_url
       from pictures pi where pi.product_id = products.id) x), '[]'::json)`;
 
-  /** A product card from its kept rows (`product_listings`, `product_cards`: up to date with every write). */
-  function toSummary(row: { id: number; reference: string; name: string; card: CardRow }, lang: Lang): ProductSummary {
-    const { card } = row;
-    const pictures = card.pictures.map((picture) => toPicture(picture, row.name));
-    return {
-      id: row.id,
-      slug: lang === "fr" ? card.slug_fr : card.slug_en,
-      reference: row.reference,
-      name: row.name,
-      madeInFrance: card.made_in_france,
-      madeInEurope: card.made_in_europe,
-      upCycling: card.up_cycling,
-      limitedEdition: card.limited_edition,
-      isConfigurable: card.is_configurable,
-      offer: card.offer ? toOffer(card.offer) : null,
-      coverPicture: pictures.find((picture) => picture.isCover) ?? pictures[0] ?? null,
-      pictures,
-      variantCount: card.variant_count,
-    };
-  }
-
-  function summaryStatement(lang: Lang) {
-    const pl = productListings;
+  /** The cards of these products in one language, as kept (`product_cards`), by product id. */
+  function cardStatement(lang: Lang) {
     return db.orm
-      .select({ id: pl.productId, reference: pl.reference, name: lang === "fr" ? pl.nameFr : pl.nameEn, card: sql<CardRow>`${productCards.card}` })
-      .from(pl)
-      .innerJoin(productCards, eq(productCards.productId, pl.productId))
-      .where(sql`${pl.productId} = any(${sql.placeholder("ids")}::int[])`)
-      .prepare(`catalog_summaries_${lang}`);
+      .select({ id: productCards.productId, summary: sql<JsonText>`${lang === "fr" ? productCards.summaryFr : productCards.summaryEn}` })
+      .from(productCards)
+      .where(sql`${productCards.productId} = any(${sql.placeholder("ids")}::int[])`)
+      .prepare(`catalog_cards_${lang}`);
   }
 
-  const summaryStatements = { fr: summaryStatement("fr"), en: summaryStatement("en") };
+  const cardStatements = { fr: cardStatement("fr"), en: cardStatement("en") };
+
+  /** Product cards for these ids, in the given order, as kept texts. */
+  async function cardTexts(productIds: number[], lang: Lang): Promise<JsonText[]> {
+    if (productIds.length === 0) return [];
+    const rows = await cardStatements[lang].execute({ ids: productIds });
+    const byId = new Map(rows.map((row) => [row.id, row.summary]));
+    return productIds.flatMap((id) => {
+      const card = byId.get(id);
+      return card === undefined ? [] : [card];
+    });
+  }
+
+  /** Product cards for these ids, in the given order. */
+  async function summaries(productIds: number[], lang: Lang): Promise<ProductSummary[]> {
+    return (await cardTexts(productIds, lang)).map((card) => JSON.parse(card) as ProductSummary);
+  }
 
   /** The picture of each variant that has its own (its cover, else its first), by variant id. */
   async function variantPictures(variantIds: number[], lang: Lang): Promise<Map<number, Picture>> {
@@ -297,21 +288,10 @@ export function createCatalogRepository(db: Database) {
     );
   }
 
-  /** Product cards for these ids, in the given order. */
-  async function summaries(productIds: number[], lang: Lang): Promise<ProductSummary[]> {
-    if (productIds.length === 0) return [];
-    const rows = await summaryStatements[lang].execute({ ids: productIds });
-    const byId = new Map(rows.map((row) => [row.id, row]));
-    return productIds.flatMap((id) => {
-      const row = byId.get(id);
-      return row ? [toSummary(row, lang)] : [];
-    });
-  }
-
   // ---- listings -----------------------------------------------------------------------------
   // Listings read what the database keeps up to date in the transactions that change stock, prices
   // and the catalogue (migration 0014): `product_listings` (per product: in stock, lowest price,
-  // sort keys, search vectors, facet values), `product_cards` (what each card shows),
+  // sort keys, search vectors, facet values), `product_cards` (each card as JSON text, migration 0015),
   // `category_listings` (the products in stock of each category and its subtree, with an index per
   // sort), `category_facets` and `category_stats` (counts per category).
 
@@ -321,34 +301,27 @@ export function createCatalogRepository(db: Database) {
     total: number | null;
     /** Page rows: the place on the page, and the card. */
     ordinal: number | null;
-    reference: string | null;
-    name: string | null;
-    card: CardRow | null;
+    summary: JsonText | null;
   } & FacetRow;
 
-  /** The columns of a page row after its place: reference, name and card (from `pl` and `pc`, its listing row and card). */
-  const cardColumns = (lang: Lang) => sql`pl.reference, ${col(lang, "pl.name_fr", "pl.name_en")} as name, pc.card`;
-  const noCard = sql`null::bigint, null::text, null::text, null::jsonb`;
+  /** The column of a page row after its place: the card's text (from `pc`, its `product_cards` row). */
+  const cardColumn = (lang: Lang) => sql`${col(lang, "pc.summary_fr", "pc.summary_en")} as summary`;
+  const noCard = sql`null::bigint, null::text`;
 
   const facetColumns = (lang: Lang) =>
     sql`a.code as attribute_code, ${col(lang, "a.label_fr", "a.label_en")} as attribute_label, a.position as attribute_position,
         av.value, ${col(lang, "av.label_fr", "av.label_en")} as label, av.color_code, av.index as value_index`;
 
-  function listingResult(rows: ListingRow[], request: PageRequest, lang: Lang): ListingResult {
-    const content = rows
+  function listingResult(rows: ListingRow[], request: PageRequest): ListingResult {
+    const cards = rows
       .filter((row) => row.kind === "page")
       .sort((a, b) => Number(a.ordinal) - Number(b.ordinal))
-      .map((row) => toSummary({ id: Number(row.id), reference: row.reference ?? "", name: row.name ?? "", card: row.card as CardRow }, lang));
+      .flatMap((row) => (row.summary === null ? [] : [row.summary]));
     const total = Number(rows.find((row) => row.kind === "total")?.total ?? 0);
     const facetRows = rows.filter((row) => row.kind === "facet");
     return {
-      products: {
-        content,
-        totalElements: total,
-        totalPages: Math.ceil(total / request.size),
-        size: request.size,
-        number: request.page,
-      },
+      cards,
+      page: { totalElements: total, totalPages: Math.ceil(total / request.size), size: request.size, number: request.page },
       facets: toFacets(facetRows, request.filters),
     };
   }
@@ -369,13 +342,12 @@ export function createCatalogRepository(db: Database) {
       relevance: desc ? sql`popularity, product_id` : sql`popularity desc nulls last, product_id`,
     };
     const rows = await db.preparedRows<ListingRow>(sql`
-      select 'page' as kind, x.product_id as id, null::int as total, x.ordinal, ${cardColumns(lang)},
+      select 'page' as kind, x.product_id as id, null::int as total, x.ordinal, ${cardColumn(lang)},
              null as attribute_code, null as attribute_label, null::int as attribute_position, null as value, null as label,
              null as color_code, null::int as value_index, null::int as count
       from (select product_id, row_number() over () as ordinal
             from (select product_id from category_listings where category_id = ${categoryId}
                   order by ${order[request.sort.field]} limit ${request.size} offset ${request.page * request.size}) y) x
-      join product_listings pl on pl.product_id = x.product_id
       join product_cards pc on pc.product_id = x.product_id
       union all
       select 'total', null, coalesce((select product_count from category_stats where category_id = ${categoryId}), 0), ${noCard},
@@ -386,7 +358,7 @@ export function createCatalogRepository(db: Database) {
       join attribute_values av on av.id = cf.attribute_value_id
       join attributes a on a.code = av.attribute_code and a.filter_type = 'CHECKBOX'
       where cf.category_id = ${categoryId} and cf.product_count > 0`);
-    return listingResult(rows, request, lang);
+    return listingResult(rows, request);
   }
 
   /**
@@ -450,10 +422,10 @@ export function createCatalogRepository(db: Database) {
       ),
       -- Numbered after the limit (a top-N sort above, not a sort of every row found).
       numbered as (select id, row_number() over () as ordinal from page)
-      select 'page' as kind, p.id, null::int as total, p.ordinal, ${cardColumns(lang)},
+      select 'page' as kind, p.id, null::int as total, p.ordinal, ${cardColumn(lang)},
              null as attribute_code, null as attribute_label, null::int as attribute_position,
              null as value, null as label, null as color_code, null::int as value_index, null::int as count
-      from numbered p join product_listings pl on pl.product_id = p.id join product_cards pc on pc.product_id = p.id
+      from numbered p join product_cards pc on pc.product_id = p.id
       union all
       select 'total', null, (select count(*)::int from found), ${noCard}, null, null, null, null, null, null, null, null
       union all
@@ -464,7 +436,7 @@ export function createCatalogRepository(db: Database) {
       join attributes a on a.code = av.attribute_code and a.filter_type = 'CHECKBOX'
       where sc.misses = 0 or (sc.misses = 1 and sc.missed = a.code)
       group by a.code, a.position, a.label_fr, a.label_en, av.value, av.label_fr, av.label_en, av.color_code, av.index`);
-    return listingResult(rows, request, lang);
+    return listingResult(rows, request);
   }
 
   function toFacets(rows: FacetRow[], filters: AttributeFilters): Facet[] {
@@ -610,7 +582,7 @@ export function createCatalogRepository(db: Database) {
         limited_edition: p.limitedEdition,
         configurable_attributes: p.configurableAttributes,
         // The offer shown is chosen once, for the card (product_card_sources, migration 0014).
-        shown_offer_id: sql<number | null>`(select (pc.card -> 'offer' ->> 'id')::int from product_cards pc where pc.product_id = products.id)`,
+        shown_offer_id: sql<number | null>`(select pc.offer_id from product_cards pc where pc.product_id = products.id)`,
         offers: offersJson,
         pictures: picturesJson,
         values: sql<(AttributeValueRow & { owner_kind: "product" | "variant" })[]>`coalesce((select json_agg(x) from (
@@ -729,6 +701,7 @@ export function createCatalogRepository(db: Database) {
     productIdsByReferences,
     productBySlug,
     summaries,
+    cardTexts,
     variantPictures,
     /** Forgets cached categories after the tree changed. */
     invalidate() {

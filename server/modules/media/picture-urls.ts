@@ -6,6 +6,7 @@ import { fileURLToPath } from "node:url";
 export const PICTURE_SIZES = { small: 240, medium: 720, large: 1440 } as const;
 export type PictureSize = keyof typeof PICTURE_SIZES;
 
+/** A picture's addresses. The kept product cards carry the same (`escale_picture_json`, migration 0015). */
 export function pictureUrls(pictureId: number): { srcSmall: string; srcMedium: string; srcLarge: string } {
   return {
     srcSmall: `/media/pictures/${pictureId}/small.svg`,

@@ -22,7 +22,9 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   }
 
   const dataDir = await mkdtemp(path.join(tmpdir(), "escale-e2e-"));
-  const shop = await startShop({ cwd: ROOT, dataDir }).catch(async (error: unknown) => {
+  // Behind a trusted loopback proxy, a test may be a client of its own address (X-Forwarded-For), so
+  // that the per-address limits it drives (a real 429) count it alone: tests/e2e/flows/world.ts.
+  const shop = await startShop({ cwd: ROOT, dataDir, env: { TRUST_PROXY: "loopback" } }).catch(async (error: unknown) => {
     await rm(dataDir, { recursive: true, force: true });
     throw error;
   });
