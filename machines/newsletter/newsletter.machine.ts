@@ -24,8 +24,10 @@ export const newsletterMachine = setup({
   },
   guards: {
     /**
-     * Provided by the app and the flow's model: SPEC §5's e-mail rule (machines/shared/email-rule.ts), which
-     * the sign-in and contact forms share. Unprovided, no address passes.
+     * Placeholder: the app provides SPEC §5's e-mail rule (machines/shared/email-rule.ts, shared with the
+     * sign-in and contact forms) in `createNewsletterMachine` (src/actors/newsletter-actors.ts), the only way
+     * the app creates this machine; the flow's model does the same (newsletter.model.ts). Unprovided, no
+     * address passes.
      */
     isValidEmail: (_, _params: { email: string }) => false,
     isConflict: (_, params: { error: unknown }) => statusOf(params.error) === HTTP_CONFLICT,

@@ -29,8 +29,10 @@ export const searchMachine = setup({
   },
   guards: {
     /**
-     * Provided by the app and the flow's model: SPEC §5's searchable term (`isSearchableTerm`, beside the
-     * types), which the search box also applies before this machine's code is loaded. Unprovided, no term is.
+     * Placeholder: the app provides SPEC §5's searchable term (`isSearchableTerm` in search.types.ts, which the
+     * search box also applies before this machine's code is loaded) in `createSearchMachine`
+     * (src/actors/search-actors.ts), the only way the app creates this machine; the flow's model does the same
+     * (search.model.ts). Unprovided, no term is.
      */
     isSearchable: (_, _params: { term: string }) => false,
     hasSuggestions: (_, params: { suggestions: Suggestions }) =>

@@ -11,7 +11,7 @@ function subscribeActor(api: ApiClient) {
   );
 }
 
-/** The newsletter machine with its IO bound; its messages are read with its selectors. */
+/** The newsletter machine with its IO and SPEC §5's e-mail rule bound (the machine's guard is a placeholder); its messages are read with its selectors. */
 export function createNewsletterMachine(api: ApiClient) {
   return newsletterMachine.provide({
     actors: { subscribe: subscribeActor(api) },

@@ -40,7 +40,7 @@ export interface SearchEffects {
   notifyServerError: () => void;
 }
 
-/** The search machine with its IO and the app's effects bound; give it `{ debounceMs }` as input. */
+/** The search machine with its IO, SPEC §5's searchable term (the machine's guard is a placeholder) and the app's effects bound; give it `{ debounceMs }` as input. */
 export function createSearchMachine(api: ApiClient, effects: SearchEffects) {
   return searchMachine.provide({
     actors: { fetchSuggestions: fetchSuggestionsActor(api) },

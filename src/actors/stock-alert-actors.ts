@@ -17,7 +17,7 @@ export interface StockAlertEffects {
   notify: (notification: StockAlertNotification) => void;
 }
 
-/** The stock alert machine with its IO and the app's effects bound; give it `{ offerId, email? }` as input. */
+/** The stock alert machine with its IO, SPEC §5's e-mail rule (the machine's guard is a placeholder) and the app's effects bound; give it `{ offerId, email? }` as input. */
 export function createStockAlertMachine(api: ApiClient, effects: StockAlertEffects) {
   return stockAlertMachine.provide({
     actors: { createAlert: createAlertActor(api) },
