@@ -9,9 +9,8 @@ export type CustomerGroup = components["schemas"]["CustomerGroup"];
 /** Who signs in with the employees' single sign-on (Habile): a brand employee, or a beneficiary of the empowerment programme. */
 export type HabileType = components["schemas"]["HabileAuthorizationRequest"]["habileType"];
 
-/** SPEC §9: the one-time code has 6 digits and its attempts counter starts at 3. */
+/** SPEC §9: the one-time code has 6 digits (its attempts counter, CODE_ATTEMPTS, is the flow's: auth.machine.ts). */
 export const CODE_LENGTH = 6;
-export const CODE_ATTEMPTS = 3;
 
 /** Which account the dialog is working with: personal (e-mail) or staff number (GPNet). */
 export type AuthFlow = "personal" | "gpnet";

@@ -6,16 +6,13 @@
 // flags, the cart and the token. The customer is not kept here: the machine writes the one it
 // loaded or was given into the app's query cache, and empties it when the session ends.
 import { fromPromise, setup } from "xstate";
-import { statusOf } from "../shared/http-status.ts";
-import {
-  HTTP_UNAUTHORIZED,
-  type Customer,
-  type SessionContext,
-  type SessionEvent,
-  type SessionInput,
-  type SessionNotification,
-  type SessionTag,
-} from "./session.types.ts";
+import type { Customer, SessionContext, SessionEvent, SessionInput, SessionNotification, SessionTag } from "./session.types.ts";
+
+const HTTP_UNAUTHORIZED = 401;
+
+/** The status a failed call carries: the app's API client rejects with `{ status, message }`. */
+const statusOf = (error: unknown): number | undefined =>
+  typeof error === "object" && error !== null && "status" in error && typeof error.status === "number" ? error.status : undefined;
 
 export const sessionMachine = setup({
   types: {

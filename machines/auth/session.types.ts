@@ -3,8 +3,6 @@ import type { Customer, CustomerGroup } from "./auth.types.ts";
 
 export type { Customer, CustomerGroup };
 
-export const HTTP_UNAUTHORIZED = 401;
-
 /** What the app found in the token cookie at start. */
 type StoredToken = "none" | "present" | "unreadable";
 

@@ -13,14 +13,7 @@
 // a General public customer's cart is reloaded (the server merged the anonymous one into it); for any
 // other group the stored id is forgotten first, so the anonymous cart does not follow them.
 import { assign, fromPromise, raise, setup } from "xstate";
-import { statusOf } from "../shared/http-status.ts";
-import { exceedsStock, isOrderableQuantity, lineCount, lineOf, quantityAfterAdd } from "./cart.quantities.ts";
 import {
-  COUPON_ALREADY_APPLIED,
-  COUPON_NOT_APPLICABLE,
-  GENERAL_PUBLIC,
-  OFFER_NOT_FOUND,
-  STOCK_REFUSAL_CODES,
   type Cart,
   type CartContext,
   type CartEvent,
@@ -42,6 +35,58 @@ import {
 const CANCELLED = 499;
 const NOT_FOUND = 404;
 const CONFLICT = 409;
+
+/** The group whose anonymous cart follows them into their account (SPEC §4). */
+export const GENERAL_PUBLIC: CustomerGroup = "GENERAL_PUBLIC";
+
+/** Error codes of the contract the cart tells apart (openapi/storefront.yaml `Error`). */
+export const STOCK_REFUSAL_CODES: readonly string[] = ["QUANTITY_EXCEEDS_STOCK", "QUANTITY_OUT_OF_BOUNDS"];
+export const COUPON_ALREADY_APPLIED = "COUPON_ALREADY_APPLIED";
+export const COUPON_NOT_APPLICABLE = "COUPON_NOT_APPLICABLE";
+export const OFFER_NOT_FOUND = "OFFER_NOT_FOUND";
+
+// The quantity arithmetic of the cart (SPEC §4): add = what the cart holds + the quantity asked for,
+// update = the quantity, remove = 0; a quantity above the offer's stock (or its maximal order
+// quantity) is refused with addToCart.max before anything is sent.
+/** The line of an offer (gift lines aside: a coupon adds them, the shopper does not). */
+export function lineOf(cart: Cart | null, offerId: number): CartItem | undefined {
+  return cart?.cartItems.find((item) => item.offerId === offerId && !item.isGift);
+}
+
+/** How many of the offer the cart holds (0 without a line). */
+export function quantityInCart(cart: Cart | null, offerId: number): number {
+  return lineOf(cart, offerId)?.quantity ?? 0;
+}
+
+/** The most of an offer one cart may hold: its stock, or its maximal order quantity when lower. */
+export function maxQuantity(offer: OfferLimits): number {
+  const stock = Math.max(0, offer.stockQuantity);
+  return offer.maximalOrderQuantity === null ? stock : Math.min(stock, offer.maximalOrderQuantity);
+}
+
+/** The least a line may hold (at least 1: less is a removal). */
+export function minQuantity(offer: OfferLimits): number {
+  return Math.max(1, offer.minimalOrderQuantity);
+}
+
+/** The line's quantity after adding `quantity` more. */
+export function quantityAfterAdd(cart: Cart | null, offerId: number, quantity: number): number {
+  return quantityInCart(cart, offerId) + quantity;
+}
+
+/** SPEC §4 and §5: the cart may not hold more than the offer's stock (nor its maximal order quantity). */
+export function exceedsStock(offer: OfferLimits, quantity: number): boolean {
+  return quantity > maxQuantity(offer);
+}
+
+/** A quantity a shopper may ask for: a whole number of at least 1. */
+export function isOrderableQuantity(quantity: number): boolean {
+  return Number.isInteger(quantity) && quantity >= 1;
+}
+
+/** The status a failed call carries: the app's API client rejects with `{ status, message }`. */
+const statusOf = (error: unknown): number | undefined =>
+  typeof error === "object" && error !== null && "status" in error && typeof error.status === "number" ? error.status : undefined;
 
 function codeOf(error: unknown): string | undefined {
   if (typeof error !== "object" || error === null || !("code" in error)) return undefined;
@@ -123,7 +168,7 @@ export const cartMachine = setup({
       isShown(context, params.cart) && lineOf(params.cart, params.offerId) !== undefined && isOrderableQuantity(params.quantity),
     /** A coupon may be applied: the shopper's cart has lines and no coupon yet, and a code was typed. */
     canApplyCoupon: ({ context }, params: { cart: Cart | null; code: string }) =>
-      isShown(context, params.cart) && lineCount(params.cart) > 0 && params.cart?.coupon === null && params.code.trim() !== "",
+      isShown(context, params.cart) && params.cart !== null && params.cart.cartItems.length > 0 && params.cart.coupon === null && params.code.trim() !== "",
     /** SPEC §4: a quantity that may be asked for, but the cart would then hold more than the stock. */
     isOverStock: (_, params: { offer: OfferLimits | undefined; requested: number; total: number }) =>
       params.offer !== undefined && isOrderableQuantity(params.requested) && exceedsStock(params.offer, params.total),

@@ -8,9 +8,6 @@ export type CartItem = components["schemas"]["CartItem"];
 export type Offer = components["schemas"]["Offer"];
 export type CustomerGroup = components["schemas"]["CustomerGroup"];
 
-/** The group whose anonymous cart follows them into their account (SPEC §4). */
-export const GENERAL_PUBLIC: CustomerGroup = "GENERAL_PUBLIC";
-
 /** What the stock check needs of an offer (SPEC §4: stock; §3: minimal and maximal order quantity). */
 export type OfferLimits = Pick<Offer, "id" | "stockQuantity" | "minimalOrderQuantity" | "maximalOrderQuantity">;
 
@@ -113,9 +110,3 @@ export interface CartNotification {
   kind: "info" | "danger";
   messageId: CartMessageId;
 }
-
-/** Error codes of the contract the cart tells apart (openapi/storefront.yaml `Error`). */
-export const STOCK_REFUSAL_CODES: readonly string[] = ["QUANTITY_EXCEEDS_STOCK", "QUANTITY_OUT_OF_BOUNDS"];
-export const COUPON_ALREADY_APPLIED = "COUPON_ALREADY_APPLIED";
-export const COUPON_NOT_APPLICABLE = "COUPON_NOT_APPLICABLE";
-export const OFFER_NOT_FOUND = "OFFER_NOT_FOUND";

@@ -11,22 +11,46 @@
 // the server answers into the app's query cache (`writeCart`): the flow keeps no copy of the cart.
 // 'Continue to payment' is taken only with a cart ready to pay, and checks the stock once more.
 import { assign, fromPromise, setup } from "xstate";
-import { statusOf } from "../shared/http-status.ts";
-import { hasLines, isReadyToPay, linesOverStock } from "./checkout.rules.ts";
-import {
-  EMPOWERMENT_GROUP,
-  type BillingAddressInput,
-  type Cart,
-  type CartIdInput,
-  type CheckoutContext,
-  type CheckoutEvent,
-  type CheckoutMessageId,
-  type CheckoutNotification,
-  type CheckoutStart,
-  type CheckoutTag,
-  type ShipmentMethodsInput,
-  type ShippingAddressInput,
+import type {
+  BillingAddressInput,
+  Cart,
+  CartIdInput,
+  CartItem,
+  CheckoutContext,
+  CheckoutEvent,
+  CheckoutMessageId,
+  CheckoutNotification,
+  CheckoutStart,
+  CheckoutTag,
+  CustomerGroup,
+  ShipmentMethodsInput,
+  ShippingAddressInput,
 } from "./checkout.types.ts";
+
+/** SPEC §6: the group sent to the empowerment checkout. */
+export const EMPOWERMENT_GROUP: CustomerGroup = "EMPOWERMENT";
+
+// The checkout's rules on a cart (SPEC §2 out-of-stock modal, the shipping step's 'Continue to
+// payment'): pure functions of the cart as the server answered it, shared by the machine and the views.
+/** The paid lines whose quantity is more than today's stock of their offer (gift lines come with a coupon). */
+export function linesOverStock(cart: Cart | null): CartItem[] {
+  return (cart?.cartItems ?? []).filter((line) => !line.isGift && line.quantity > line.offer.stockQuantity);
+}
+
+export function hasLines(cart: Cart | null): boolean {
+  return (cart?.cartItems.length ?? 0) > 0;
+}
+
+/** Where the cart goes, who pays and how it travels are all set (SPEC §2: 'Continue to payment'). */
+export function isReadyToPay(cart: Cart | null): boolean {
+  if (cart === null || !hasLines(cart) || cart.billingAddress === null) return false;
+  if (cart.shipments.length === 0) return false;
+  return cart.shipments.every((shipment) => shipment.address !== null && shipment.shipmentMethod !== null);
+}
+
+/** The status a failed call carries: the app's API client rejects with `{ status, message }`. */
+export const statusOf = (error: unknown): number | undefined =>
+  typeof error === "object" && error !== null && "status" in error && typeof error.status === "number" ? error.status : undefined;
 
 const BAD_REQUEST = 400;
 const UNAUTHORIZED = 401;

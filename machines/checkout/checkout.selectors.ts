@@ -33,7 +33,7 @@ export function isAddressListOpen(snapshot: CheckoutSnapshot): boolean {
   return snapshot.matches({ shipping: "addressList" }) || snapshot.matches({ shipping: "savingBilling" });
 }
 
-/** The out-of-stock modal is open (it lists the cart's lines above their stock: checkout.rules.ts). */
+/** The out-of-stock modal is open (it lists the cart's lines above their stock: checkout.machine.ts). */
 export function isOutOfStockOpen(snapshot: CheckoutSnapshot): boolean {
   return snapshot.matches({ shipping: "outOfStock" });
 }

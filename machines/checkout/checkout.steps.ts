@@ -1,6 +1,6 @@
 // The checkout's paths in the checkout pages' words (checkout.*, errors.cartAdresse.*, relais.open).
-import { statusOf } from "../shared/http-status.ts";
 import { defineFlowSteps, type Words } from "../shared/flow-steps.ts";
+import { statusOf } from "./checkout.machine.ts";
 import { STARTS, checkoutModel } from "./checkout.model.ts";
 import type { Cart } from "./checkout.types.ts";
 

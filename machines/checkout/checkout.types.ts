@@ -8,9 +8,6 @@ export type CartItem = components["schemas"]["CartItem"];
 export type AddressInput = components["schemas"]["AddressInput"];
 export type CustomerGroup = components["schemas"]["CustomerGroup"];
 
-/** SPEC §6: the group sent to the empowerment checkout. */
-export const EMPOWERMENT_GROUP: CustomerGroup = "EMPOWERMENT";
-
 /** The checkout's pages that a shopper may ask for (SPEC §2); the flow says which one they get. */
 export type CheckoutStep = "signIn" | "shipping" | "payment";
 

@@ -3,15 +3,12 @@
 // cookie) and can be revisited from the cookie management page, where the panel can also be closed
 // without changing it.
 import { assign, setup } from "xstate";
-import {
-  allChoices,
-  type ConsentCategory,
-  type ConsentChoices,
-  type CookieConsentContext,
-  type CookieConsentEvent,
-  type CookieConsentInput,
-  type StoredConsent,
-} from "./cookie-consent.types.ts";
+import type { ConsentCategory, ConsentChoices, CookieConsentContext, CookieConsentEvent, CookieConsentInput, StoredConsent } from "./cookie-consent.types.ts";
+
+/** Every category allowed, or every one refused. */
+export function allChoices(allowed: boolean): ConsentChoices {
+  return { maps: allowed, captcha: allowed, payment: allowed };
+}
 
 /** The decision as stored, dated now: the date only travels to the cookie, it never steers the flow. */
 function decisionOf(categories: ConsentChoices): StoredConsent {

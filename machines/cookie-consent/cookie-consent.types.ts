@@ -48,7 +48,3 @@ export type CookieConsentEvent =
   | { type: "consent.reopen" }
   /** Close the reopened panel, keeping the decision in force. */
   | { type: "consent.cancel" };
-
-export function allChoices(allowed: boolean): ConsentChoices {
-  return { maps: allowed, captcha: allowed, payment: allowed };
-}

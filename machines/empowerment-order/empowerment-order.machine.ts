@@ -10,7 +10,6 @@
 // cart emptied or being paid elsewhere are said on the page; goods gone meanwhile open the
 // out-of-stock modal with the cart as it is now; no budget this month leaves nothing to validate.
 import { assign, fromPromise, setup } from "xstate";
-import { refusalOf, statusOf } from "./empowerment-order.rules.ts";
 import type {
   BillingAddressInput,
   Cart,
@@ -23,10 +22,28 @@ import type {
   EmpowermentOrderNotification,
   EmpowermentOrderTag,
   Order,
+  OrderPart,
   OrderRefusal,
   ShipmentMethodsInput,
   ShippingAddressInput,
 } from "./empowerment-order.types.ts";
+
+/** What the order still needs before it can be placed, in the order the page shows them. */
+export function missingPartsOf(cart: Cart | null): OrderPart[] {
+  if (cart === null) return ["delivery", "method", "billing"];
+  const missing: OrderPart[] = [];
+  if (cart.shippingAddress === null || cart.shipments.some((shipment) => shipment.address === null)) missing.push("delivery");
+  if (cart.shipments.length === 0 || cart.shipments.some((shipment) => shipment.shipmentMethod === null)) missing.push("method");
+  if (cart.billingAddress === null) missing.push("billing");
+  return missing;
+}
+
+/** The status a failed call carries: the app's API client rejects with `{ status, message }`. */
+export const statusOf = (error: unknown): number | undefined =>
+  typeof error === "object" && error !== null && "status" in error && typeof error.status === "number" ? error.status : undefined;
+
+/** The code a failed call carries (a refusal of the validation is one of OrderRefusal). */
+const codeOf = (error: unknown): unknown => (typeof error === "object" && error !== null && "code" in error ? error.code : undefined);
 
 const BAD_REQUEST = 400;
 const UNAUTHORIZED = 401;
@@ -93,7 +110,7 @@ export const empowermentOrderMachine = setup({
   guards: {
     isMessageChanged: ({ context }, params: { message: string }) => params.message !== context.savedMessage,
     isBadRequest: (_, params: { error: unknown }) => statusOf(params.error) === BAD_REQUEST,
-    isRefusal: (_, params: { error: unknown; refusal: OrderRefusal }) => refusalOf(params.error) === params.refusal,
+    isRefusal: (_, params: { error: unknown; refusal: OrderRefusal }) => codeOf(params.error) === params.refusal,
   },
 }).createMachine({
   id: "empowermentOrder",

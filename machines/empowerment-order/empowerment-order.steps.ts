@@ -1,6 +1,6 @@
 // The empowerment checkout's paths in its page's words (empowerment.order.*, empowerment.pot.*).
-import { statusOf } from "../shared/http-status.ts";
 import { defineFlowSteps, type Words } from "../shared/flow-steps.ts";
+import { statusOf } from "./empowerment-order.machine.ts";
 import { CARD_MESSAGE, empowermentOrderModel } from "./empowerment-order.model.ts";
 
 const SERVER_ERROR_SAID = { fr: "« Une erreur est survenue, veuillez réessayer plus tard. »", en: "“Something went wrong, please try again later.”" };

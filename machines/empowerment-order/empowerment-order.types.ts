@@ -49,6 +49,9 @@ export const ORDER_REFUSALS = [
 ] as const;
 export type OrderRefusal = (typeof ORDER_REFUSALS)[number];
 
+/** What the order still needs before it can be placed (the page points at it). */
+export type OrderPart = "delivery" | "method" | "billing";
+
 /** What the page shows as the reason the order was not placed; `failed` for any other failure. */
 export type EmpowermentOrderProblem = Exclude<OrderRefusal, "OUT_OF_STOCK" | "MONEY_POT_NOT_FOUND"> | "failed";
 

@@ -1,12 +1,16 @@
 // The newsletter form's model: ticking and unticking the terms, a valid and an invalid address, and the
 // answers of the subscription call (subscribed, already subscribed, too many requests, failure).
+import { isValidEmail } from "../shared/email-rule.ts";
 import { defineFlowModel } from "../shared/flow-model.ts";
 import { newsletterMachine } from "./newsletter.machine.ts";
+
+/** The newsletter form with SPEC §5's e-mail rule, as the app provides it (src/actors/newsletter-actors.ts). */
+export const newsletterMachineWithEmailRule = newsletterMachine.provide({ guards: { isValidEmail: (_, { email }) => isValidEmail(email) } });
 
 export const VALID_EMAIL = "ann.martin@example.fr";
 const INVALID_EMAIL = "ann.martin@example";
 
-export const newsletterModel = defineFlowModel(newsletterMachine, {
+export const newsletterModel = defineFlowModel(newsletterMachineWithEmailRule, {
   name: "newsletter",
   input: undefined,
   events: () => [

@@ -12,30 +12,92 @@
 // Where the shopper goes is told to the app (the `show…` actions); carts the server answers are written
 // to the query cache (`writeCart`), and an order made forgets the shopper's cart (`forgetCart`).
 import { assign, fromPromise, setup } from "xstate";
-import { conflictCodeOf, isNotFound, outcomeOf, paymentStateOf, retryReasonOf } from "./payment.rules.ts";
-import {
-  AMOUNT_MISMATCH,
-  CART_EMPTY,
-  CART_INCOMPLETE,
-  CART_LOCKED,
-  ORDER_ALREADY_PAID,
-  BANK_PATIENCE_MS,
-  ORDER_POLL_MS,
-  OUT_OF_STOCK,
-  type Cart,
-  type CartIdInput,
-  type InitiatePaymentInput,
-  type OrderState,
-  type PaymentContext,
-  type PaymentDetailsInput,
-  type PaymentEvent,
-  type PaymentMessageId,
-  type PaymentNotification,
-  type PaymentOutcome,
-  type PaymentResult,
-  type PaymentTag,
-  type RetryReason,
+import type {
+  Cart,
+  CartIdInput,
+  InitiatePaymentInput,
+  OrderState,
+  OrderStatus,
+  PaymentContext,
+  PaymentDetailsInput,
+  PaymentEvent,
+  PaymentMessageId,
+  PaymentNotification,
+  PaymentOutcome,
+  PaymentResult,
+  PaymentTag,
+  RetryReason,
 } from "./payment.types.ts";
+
+/** The server's 409 codes the payment tells apart (openapi/storefront.yaml, initiatePayment, getPaymentFailedCart). */
+export const AMOUNT_MISMATCH = "AMOUNT_MISMATCH";
+export const OUT_OF_STOCK = "OUT_OF_STOCK";
+export const CART_LOCKED = "CART_LOCKED";
+export const CART_INCOMPLETE = "CART_INCOMPLETE";
+export const CART_EMPTY = "CART_EMPTY";
+export const ORDER_ALREADY_PAID = "ORDER_ALREADY_PAID";
+
+/** How long the result page waits before asking again for the bank's answer. */
+export const ORDER_POLL_MS = 3000;
+
+/** How long the result page waits for the bank before saying its answer is late. */
+export const BANK_PATIENCE_MS = 120_000;
+
+// The payment's rules on the server's answers, pure: how a provider result ends, what an order's
+// status says about its payment, which 409 code a failure carries.
+const CONFLICT = 409;
+const NOT_FOUND = 404;
+
+/** The status a failed call carries: the app's API client rejects with `{ status, message }`. */
+const statusOf = (error: unknown): number | undefined =>
+  typeof error === "object" && error !== null && "status" in error && typeof error.status === "number" ? error.status : undefined;
+
+/** Result codes after which the payment component performs an action (a redirect, a 3-D Secure step). */
+const ACTION_CODES: readonly PaymentResult["resultCode"][] = ["RedirectShopper", "ChallengeShopper", "IdentifyShopper"];
+
+export function outcomeOf(result: PaymentResult): PaymentOutcome {
+  switch (result.resultCode) {
+    case "Authorised":
+      // An authorised payment names its order; without one the order is looked up elsewhere.
+      return result.orderReference === null ? "pending" : "authorised";
+    case "Pending":
+    case "Received":
+      return "pending";
+    case "Refused":
+      return "refused";
+    case "Cancelled":
+      // The goods were gone when the authorisation came: the server cancelled the payment.
+      return result.refusalReason === OUT_OF_STOCK ? "outOfStock" : "cancelled";
+    case "Error":
+      return "error";
+    default:
+      return ACTION_CODES.includes(result.resultCode) && result.action !== null ? "action" : "error";
+  }
+}
+
+/** The retry page's explanation for an outcome that did not pay. */
+export function retryReasonOf(outcome: PaymentOutcome): RetryReason {
+  if (outcome === "refused") return "refused";
+  if (outcome === "cancelled") return "cancelled";
+  return "error";
+}
+
+/** What an order's status says about its payment. */
+export function paymentStateOf(status: OrderStatus): "paid" | "pending" | "failed" {
+  if (status === "PENDING_PAYMENT") return "pending";
+  if (status === "CANCELLED" || status === "REFUNDED") return "failed";
+  return "paid";
+}
+
+/** The code of a 409 answer, if the failure is one. */
+export function conflictCodeOf(error: unknown): string | undefined {
+  if (statusOf(error) !== CONFLICT || typeof error !== "object" || error === null || !("code" in error)) return undefined;
+  return typeof error.code === "string" ? error.code : undefined;
+}
+
+export function isNotFound(error: unknown): boolean {
+  return statusOf(error) === NOT_FOUND;
+}
 
 /** The cart being paid; the states that call the server about it are only entered with one. */
 function cartIdOf(context: PaymentContext): string {

@@ -15,22 +15,8 @@ export type ProviderData = Record<string, unknown>;
 /** Why the retry page is shown (its address carries it: `?reason=`). */
 export type RetryReason = "refused" | "cancelled" | "error" | "abandoned";
 
-/** How a payment answer ends (payment.rules.ts reads it from the provider's result code). */
+/** How a payment answer ends (the machine's outcomeOf reads it from the provider's result code). */
 export type PaymentOutcome = "authorised" | "action" | "pending" | "refused" | "outOfStock" | "cancelled" | "error";
-
-/** The server's 409 codes the payment tells apart (openapi/storefront.yaml, initiatePayment, getPaymentFailedCart). */
-export const AMOUNT_MISMATCH = "AMOUNT_MISMATCH";
-export const OUT_OF_STOCK = "OUT_OF_STOCK";
-export const CART_LOCKED = "CART_LOCKED";
-export const CART_INCOMPLETE = "CART_INCOMPLETE";
-export const CART_EMPTY = "CART_EMPTY";
-export const ORDER_ALREADY_PAID = "ORDER_ALREADY_PAID";
-
-/** How long the result page waits before asking again for the bank's answer. */
-export const ORDER_POLL_MS = 3000;
-
-/** How long the result page waits for the bank before saying its answer is late. */
-export const BANK_PATIENCE_MS = 120_000;
 
 export interface PaymentContext {
   /** The uuid of the cart being paid (its contents are in the app's query cache). */

@@ -14,22 +14,88 @@
 // lets a shopper validate; what it waits for is a map still loading. The flow's output is the chosen
 // point and the phone.
 import { assign, fromPromise, setup } from "xstate";
-import { HTTP_INTERNAL_SERVER_ERROR, statusOf } from "../shared/http-status.ts";
-import { choiceOf, deliverableRelays, geocodingQuery, isSearchableCountry, relaySearchRequest } from "./relay-search.rules.ts";
-import {
-  MAP_LOAD_TIMEOUT_MS,
-  type GeocodeInput,
-  type GeocodingResult,
-  type LatLng,
-  type RelayAddress,
-  type RelayChoice,
-  type RelaySearchContext,
-  type RelaySearchEvent,
-  type RelaySearchInput,
-  type RelaySearchRequest,
-  type RelaySearchResponse,
-  type RelaySearchTag,
+import type {
+  GeocodeInput,
+  GeocodingResult,
+  LatLng,
+  RelayAddress,
+  RelayChoice,
+  RelayPoint,
+  RelaySearchContext,
+  RelaySearchEvent,
+  RelaySearchInput,
+  RelaySearchRequest,
+  RelaySearchResponse,
+  RelaySearchTag,
 } from "./relay-search.types.ts";
+
+/** The only country relay points are searched in (SPEC §4). */
+export const RELAY_COUNTRY = "FR";
+/** The type of point the shop delivers to (SPEC §4): the others are left out of the list. */
+export const RELAY_POINT_TYPE = "A2P";
+/** SPEC §9: the relay search asks for points able to take the parcel this many days from today. */
+export const RELAY_SHIPPING_DELAY_DAYS = 2;
+/**
+ * How long the map may take to show (its code and its style) before the modal stops waiting for it and
+ * lets the shopper validate from the list: SPEC §9's chunk load time-out, the bound on any code the shop
+ * loads on demand.
+ */
+export const MAP_LOAD_TIMEOUT_MS = 120_000;
+
+/** The server failed (SPEC §8 errors.server.access where the search tells it apart from other failures). */
+const HTTP_INTERNAL_SERVER_ERROR = 500;
+
+/** The status a failed call carries: the app's API client rejects with `{ status, message }`. */
+const statusOf = (error: unknown): number | undefined =>
+  typeof error === "object" && error !== null && "status" in error && typeof error.status === "number" ? error.status : undefined;
+
+// The relay search's rules (SPEC §4, §7, §9), stated once: which points are kept, what is asked of the
+// relay service and of the geocoder, and the shipping date.
+const twoDigits = (value: number) => String(value).padStart(2, "0");
+
+/** The shopper's calendar day `days` after `now`, as an ISO date (`2026-03-12`). */
+export function isoDateAfter(now: Date, days: number): string {
+  const day = new Date(now.getFullYear(), now.getMonth(), now.getDate() + days);
+  return `${day.getFullYear()}-${twoDigits(day.getMonth() + 1)}-${twoDigits(day.getDate())}`;
+}
+
+/** SPEC §9: the relay search's shipping date is today plus 2 days. */
+export function relayShippingDate(now: Date): string {
+  return isoDateAfter(now, RELAY_SHIPPING_DELAY_DAYS);
+}
+
+/** SPEC §4: relay points are searched in France only. */
+export function isSearchableCountry(address: RelayAddress): boolean {
+  return address.country === RELAY_COUNTRY;
+}
+
+/** SPEC §4: only points of type A2P are kept, in the order the service gave (nearest first). */
+export function deliverableRelays(points: readonly RelayPoint[]): RelayPoint[] {
+  return points.filter((point) => point.typeDePoint === RELAY_POINT_TYPE);
+}
+
+/** SPEC §7: what `POST colissimo/relays` is sent for an address. */
+export function relaySearchRequest(address: RelayAddress, weight: number, now: Date): RelaySearchRequest {
+  return {
+    address: address.street,
+    countryCode: RELAY_COUNTRY,
+    zipCode: address.postCode,
+    city: address.city,
+    weight,
+    shippingDate: relayShippingDate(now),
+  };
+}
+
+/** The address as the geocoder reads it (`12 rue de Rivoli 75001 Paris`). */
+export function geocodingQuery(address: RelayAddress): string {
+  return `${address.street} ${address.postCode} ${address.city}`.replace(/\s+/gu, " ").trim();
+}
+
+/** The chosen relay point and the phone, when both are there: what Validate hands on. */
+export function choiceOf(context: Pick<RelaySearchContext, "relays" | "selectedId" | "phone">): RelayChoice | null {
+  const relay = context.relays.find((point) => point.id === context.selectedId);
+  return relay && context.phone !== null ? { relay, phone: context.phone } : null;
+}
 
 /** The address of a search under way; the searching state is only entered with one. */
 function addressOf(context: RelaySearchContext): RelayAddress {

@@ -9,19 +9,6 @@ export type RelaySearchResponse = components["schemas"]["RelaySearchResponse"];
 export type GeocodingResult = components["schemas"]["GeocodingResult"];
 export type LatLng = components["schemas"]["LatLng"];
 
-/** The only country relay points are searched in (SPEC §4). */
-export const RELAY_COUNTRY = "FR";
-/** The type of point the shop delivers to (SPEC §4): the others are left out of the list. */
-export const RELAY_POINT_TYPE = "A2P";
-/** SPEC §9: the relay search asks for points able to take the parcel this many days from today. */
-export const RELAY_SHIPPING_DELAY_DAYS = 2;
-/**
- * How long the map may take to show (its code and its style) before the modal stops waiting for it and
- * lets the shopper validate from the list: SPEC §9's chunk load time-out, the bound on any code the shop
- * loads on demand.
- */
-export const MAP_LOAD_TIMEOUT_MS = 120_000;
-
 /** The address the relay points are searched around (the relay address form's fields, SPEC §5). */
 export interface RelayAddress {
   street: string;

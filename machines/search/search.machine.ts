@@ -7,16 +7,10 @@
 // are the answer for what is being typed right now, shown once and thrown away on the next keystroke
 // or on close, never shared with another view nor worth caching.
 import { assign, fromPromise, setup } from "xstate";
-import {
-  NO_SUGGESTIONS,
-  isSearchableTerm,
-  type FetchSuggestionsInput,
-  type SearchContext,
-  type SearchEvent,
-  type SearchInput,
-  type SearchTag,
-  type Suggestions,
-} from "./search.types.ts";
+import type { FetchSuggestionsInput, SearchContext, SearchEvent, SearchInput, SearchTag, Suggestions } from "./search.types.ts";
+
+/** The panel's suggestions before an answer, and after a close. */
+export const NO_SUGGESTIONS: Suggestions = { terms: [], products: [], total: 0 };
 
 export const searchMachine = setup({
   types: {
@@ -34,7 +28,13 @@ export const searchMachine = setup({
     debounce: ({ context }) => context.debounceMs,
   },
   guards: {
-    isSearchable: (_, params: { term: string }) => isSearchableTerm(params.term),
+    /**
+     * Placeholder: the app provides SPEC §5's searchable term (`isSearchableTerm` in search.types.ts, which the
+     * search box also applies before this machine's code is loaded) in `createSearchMachine`
+     * (src/actors/search-actors.ts), the only way the app creates this machine; the flow's model does the same
+     * (search.model.ts). Unprovided, no term is.
+     */
+    isSearchable: (_, _params: { term: string }) => false,
     hasSuggestions: (_, params: { suggestions: Suggestions }) =>
       params.suggestions.terms.length > 0 || params.suggestions.products.length > 0,
   },

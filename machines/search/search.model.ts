@@ -2,8 +2,11 @@
 // request may give (some suggestions, none, a failure). Paths are generated from it for the machine
 // tests and for docs/flows/search.paths.md.
 import { defineFlowModel } from "../shared/flow-model.ts";
-import { searchMachine } from "./search.machine.ts";
-import { HEADER_DEBOUNCE_MS, NO_SUGGESTIONS, type Suggestions } from "./search.types.ts";
+import { NO_SUGGESTIONS, searchMachine } from "./search.machine.ts";
+import { HEADER_DEBOUNCE_MS, isSearchableTerm, type Suggestions } from "./search.types.ts";
+
+/** The search flow with SPEC §5's searchable term, as the app provides it (src/actors/search-actors.ts). */
+export const searchMachineWithTermRule = searchMachine.provide({ guards: { isSearchable: (_, { term }) => isSearchableTerm(term) } });
 
 export const SAMPLE_TERM = "sac";
 const SHORT_TERM = "sa ";
@@ -34,7 +37,7 @@ export const SAMPLE_SUGGESTIONS: Suggestions = {
   total: 7,
 };
 
-export const searchModel = defineFlowModel(searchMachine, {
+export const searchModel = defineFlowModel(searchMachineWithTermRule, {
   name: "search",
   input: { debounceMs: HEADER_DEBOUNCE_MS },
   events: () => [

@@ -1,7 +1,7 @@
 // The search box's paths in the header's words (searchBar.*).
 import { defineFlowSteps } from "../shared/flow-steps.ts";
+import { NO_SUGGESTIONS } from "./search.machine.ts";
 import { searchModel } from "./search.model.ts";
-import { NO_SUGGESTIONS } from "./search.types.ts";
 
 export const searchSteps = defineFlowSteps(searchModel, {
   states: {

@@ -30,8 +30,6 @@ export interface Suggestions {
   total: number;
 }
 
-export const NO_SUGGESTIONS: Suggestions = { terms: [], products: [], total: 0 };
-
 export interface SearchInput {
   /** HEADER_DEBOUNCE_MS or PANEL_DEBOUNCE_MS. */
   debounceMs: number;
@@ -65,7 +63,11 @@ export interface FetchSuggestionsInput {
   term: string;
 }
 
-/** SPEC §5: at least AUTOCOMPLETE_MIN_CHARS characters that are not whitespace. */
+/**
+ * SPEC §5: at least AUTOCOMPLETE_MIN_CHARS characters that are not whitespace. Stated here, not in the
+ * machine: the header's search box applies it before the machine's code is loaded (the home page's
+ * budget), and gives it to the machine as its `isSearchable` guard (src/actors/search-actors.ts).
+ */
 export function isSearchableTerm(term: string): boolean {
   return [...term.replace(/\s/gu, "")].length >= AUTOCOMPLETE_MIN_CHARS;
 }

@@ -1,14 +1,18 @@
 // The back-in-stock form's model, for a signed-in customer (address prefilled): a valid and an invalid
 // address, and the answers of the alert call (registered, already registered, failure).
+import { isValidEmail } from "../shared/email-rule.ts";
 import { defineFlowModel } from "../shared/flow-model.ts";
 import { stockAlertMachine } from "./stock-alert.machine.ts";
+
+/** The back-in-stock form with SPEC §5's e-mail rule, as the app provides it (src/actors/stock-alert-actors.ts). */
+export const stockAlertMachineWithEmailRule = stockAlertMachine.provide({ guards: { isValidEmail: (_, { email }) => isValidEmail(email) } });
 
 export const SAMPLE_OFFER_ID = 42;
 export const PROFILE_EMAIL = "ann.martin@example.fr";
 export const OTHER_EMAIL = "a.martin@example.com";
 export const INVALID_EMAIL = "ann martin@example.fr";
 
-export const stockAlertModel = defineFlowModel(stockAlertMachine, {
+export const stockAlertModel = defineFlowModel(stockAlertMachineWithEmailRule, {
   name: "stock-alert",
   input: { offerId: SAMPLE_OFFER_ID, email: PROFILE_EMAIL },
   events: () => [

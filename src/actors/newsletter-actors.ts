@@ -2,6 +2,7 @@
 import { fromPromise } from "xstate";
 import { newsletterMachine } from "../../machines/newsletter/newsletter.machine.ts";
 import type { SubscribeInput } from "../../machines/newsletter/newsletter.types.ts";
+import { isValidEmail } from "../../machines/shared/email-rule.ts";
 import { unwrap, type ApiClient } from "../api/client.ts";
 
 function subscribeActor(api: ApiClient) {
@@ -10,7 +11,10 @@ function subscribeActor(api: ApiClient) {
   );
 }
 
-/** The newsletter machine with its IO bound; its messages are read with its selectors. */
+/** The newsletter machine with its IO and SPEC §5's e-mail rule bound (the machine's guard is a placeholder); its messages are read with its selectors. */
 export function createNewsletterMachine(api: ApiClient) {
-  return newsletterMachine.provide({ actors: { subscribe: subscribeActor(api) } });
+  return newsletterMachine.provide({
+    actors: { subscribe: subscribeActor(api) },
+    guards: { isValidEmail: (_, { email }) => isValidEmail(email) },
+  });
 }

@@ -5,6 +5,7 @@ import { fromPromise } from "xstate";
 import { searchMachine } from "../../machines/search/search.machine.ts";
 import {
   AUTOCOMPLETE_SIZE,
+  isSearchableTerm,
   SEARCH_PREVIEW_SIZE,
   type FetchSuggestionsInput,
   type Suggestions,
@@ -39,10 +40,11 @@ export interface SearchEffects {
   notifyServerError: () => void;
 }
 
-/** The search machine with its IO and the app's effects bound; give it `{ debounceMs }` as input. */
+/** The search machine with its IO, SPEC §5's searchable term (the machine's guard is a placeholder) and the app's effects bound; give it `{ debounceMs }` as input. */
 export function createSearchMachine(api: ApiClient, effects: SearchEffects) {
   return searchMachine.provide({
     actors: { fetchSuggestions: fetchSuggestionsActor(api) },
+    guards: { isSearchable: (_, { term }) => isSearchableTerm(term) },
     actions: {
       navigateToSearchPage: (_, { term }) => effects.navigateToSearchPage(term),
       notifyServerError: () => effects.notifyServerError(),

@@ -2,7 +2,7 @@
 // address book and from the checkout's shipping step. Each call answers the updated customer or
 // rejects with an ApiError; `addressSaveErrorMessage` is SPEC §8's message for a refusal.
 import type { components } from "../../common/api/schema.gen.ts";
-import { formErrorId } from "../../machines/auth/auth-errors.ts";
+import { formErrorId } from "../../machines/auth/auth.machine.ts";
 import { apiLocaleOf, type Lang } from "../i18n/i18n.ts";
 import { isApiError, unwrap, type ApiClient } from "./client.ts";
 

@@ -2,12 +2,13 @@
 // keeps the cart-id cookie and notifies. Loaded with the flows after the first paint (`createCart`
 // in src/app/cart.tsx), so that this code is not in the first download.
 import { createActor } from "xstate";
+import { maxQuantity, minQuantity } from "../../machines/cart/cart.machine.ts";
 import { createCartMachine } from "../actors/cart-actors.ts";
 import type { ApiClient } from "../api/client.ts";
 import { removeCart, writeCart } from "../api/queries/cart.ts";
 import { currentLang } from "../i18n/i18n.ts";
 import type { QueryClient } from "@tanstack/react-query";
-import type { CartActor } from "./cart.tsx";
+import type { CartActor, QuantityBounds } from "./cart.tsx";
 import { forgetCartId, readStoredCartId, storeCartId } from "./cart-storage.ts";
 import { pushNotification, type Notifications } from "./notifications.tsx";
 import { inspection } from "./flow-inspection.ts";
@@ -22,3 +23,6 @@ export function startCart({ api, queryClient, notifications }: { api: ApiClient;
   });
   return createActor(machine, { input: { storedCartId: readStoredCartId() }, ...inspection() }).start();
 }
+
+/** The machine's own bounds of a line's quantity, handed to the views with the actor (`CartStore.quantityBounds`). */
+export const quantityBounds: QuantityBounds = { min: minQuantity, max: maxQuantity };

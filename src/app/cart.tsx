@@ -9,8 +9,7 @@
 import { useQuery, type QueryClient } from "@tanstack/react-query";
 import { createContext, useCallback, useContext, useMemo, type ReactNode } from "react";
 import type { ActorRefFrom } from "xstate";
-import type { cartMachine } from "../../machines/cart/cart.machine.ts";
-import { lineCount } from "../../machines/cart/cart.quantities.ts";
+import type { cartMachine, maxQuantity, minQuantity } from "../../machines/cart/cart.machine.ts";
 import {
   isReady,
   selectCartId,
@@ -32,9 +31,18 @@ import type { Notifications } from "./notifications.tsx";
 export type { Cart, ProductModal };
 export type CartActor = ActorRefFrom<typeof cartMachine>;
 
+/** The least and the most a cart line of an offer may hold: the cart machine's rules. */
+export interface QuantityBounds {
+  min: typeof minQuantity;
+  max: typeof maxQuantity;
+}
+
 /** The app's cart: the machine's actor (started on first use or `actor.load()`) and the cache it writes. */
 export interface CartStore {
   actor: LazyActor<CartActor>;
+  /** The machine's quantity bounds, null until its code is loaded. They come from the loaded module, not
+   *  from an import of the machine: that would put it and xstate in the cart page's first download. */
+  quantityBounds(): QuantityBounds | null;
   api: ApiClient;
   queryClient: QueryClient;
 }
@@ -43,8 +51,13 @@ const isChangingQuantity = (snapshot: CartSnapshot) => selectPendingOfferId(snap
 
 /** Creates the app's cart (once, before the router). */
 export function createCart({ api, queryClient, notifications }: { api: ApiClient; queryClient: QueryClient; notifications: Notifications }): CartStore {
-  const actor = lazyActor(async () => (await import("./cart-wiring.ts")).startCart({ api, queryClient, notifications }));
-  return { actor, api, queryClient };
+  let quantityBounds: QuantityBounds | null = null;
+  const actor = lazyActor(async () => {
+    const wiring = await import("./cart-wiring.ts");
+    quantityBounds = wiring.quantityBounds;
+    return wiring.startCart({ api, queryClient, notifications });
+  });
+  return { actor, quantityBounds: () => quantityBounds, api, queryClient };
 }
 
 /** The cart the views show now (null when there is none, or it is not in the cache). */
@@ -110,6 +123,12 @@ export function useShownCart(store: CartStore): { cart: Cart | null; settled: bo
     enabled: cartId !== null,
   });
   return { cart: cartId === null ? null : (query.data ?? null), settled: cartId === null || !query.isPending };
+}
+
+/** Number of lines of the cart (the header's badge). Here, not in the cart machine (whose guards only
+ *  ask whether a cart has lines): the badge renders before the machine's code is loaded. */
+export function lineCount(cart: Cart | null): number {
+  return cart?.cartItems.length ?? 0;
 }
 
 /** The header's badge: how many lines the cart has (0 until it is loaded). */

@@ -1,11 +1,10 @@
 // The cart as the views that change it see it (sidebar, cart page, product page, checkout guards):
 // apart from src/app/cart.tsx so that this code loads with those views, not before the first render.
 import { useCallback, useMemo } from "react";
-import { lineCount } from "../../machines/cart/cart.quantities.ts";
 import { isBusy, isLoadingCart, isSidebarOpen, selectCartId, selectPendingOfferId, selectProductModal, type CartSnapshot, type ProductModal } from "../../machines/cart/cart.selectors.ts";
 import type { CartEvent, OfferLimits } from "../../machines/cart/cart.types.ts";
 import { cartQuery, type Cart } from "../api/queries/cart.ts";
-import { addWhenReady, useCartStore, useShownCart, type CartStore } from "./cart.tsx";
+import { addWhenReady, lineCount, useCartStore, useShownCart, type CartStore, type QuantityBounds } from "./cart.tsx";
 import { useLazySelector } from "./lazy-actor.ts";
 
 /** The cart once it is known: the machine settled (a stored cart, or the customer's after a sign-in,
@@ -27,6 +26,8 @@ export interface CartApi {
   busy: boolean;
   /** The offer whose line is being changed. */
   pendingOfferId: number | null;
+  /** The cart machine's bounds of a line's quantity; null until its code is loaded, as `known` is false. */
+  quantityBounds: QuantityBounds | null;
   sidebarOpen: boolean;
   productModal: ProductModal | null;
   /** Adds `quantity` of the offer (after the stock check); waits for the cart if it is loading. */
@@ -51,6 +52,9 @@ export function useCart(): CartApi {
   const machineKnown = useLazySelector(store.actor, isKnown, false);
   const busy = useLazySelector(store.actor, isBusy, false);
   const pendingOfferId = useLazySelector(store.actor, selectPendingOfferId, NOT_PENDING);
+  // Read again when the actor arrives, which is when the bounds have come with its module.
+  const readBounds = useCallback(() => store.quantityBounds(), [store]);
+  const quantityBounds = useLazySelector(store.actor, readBounds, null);
   const sidebarOpen = useLazySelector(store.actor, isSidebarOpen, false);
   const productModal = useLazySelector(store.actor, selectProductModal, null);
   const send = useCallback((event: CartEvent) => store.actor.send(event), [store]);
@@ -61,6 +65,7 @@ export function useCart(): CartApi {
       known: machineKnown && settled,
       busy,
       pendingOfferId,
+      quantityBounds,
       sidebarOpen,
       productModal,
       add: (offer, quantity) => addWhenReady(store, offer, quantity),
@@ -73,7 +78,7 @@ export function useCart(): CartApi {
       closeSidebar: () => send({ type: "cart.closeSidebar" }),
       closeProductModal: () => send({ type: "cart.closeProductModal" }),
     }),
-    [store, send, cart, machineKnown, settled, busy, pendingOfferId, sidebarOpen, productModal],
+    [store, send, cart, machineKnown, settled, busy, pendingOfferId, quantityBounds, sidebarOpen, productModal],
   );
 }
 

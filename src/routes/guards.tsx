@@ -9,7 +9,7 @@ import { ErrorComponent, redirect, useRouter, type ErrorComponentProps } from "@
 import type { Lang } from "../../common/languages.ts";
 import { pagePath, type PAGES } from "../../common/pages.ts";
 import type { Customer, CustomerGroup } from "../../machines/auth/auth.types.ts";
-import { lineCount } from "../../machines/cart/cart.quantities.ts";
+import { lineCount } from "../app/cart.tsx";
 import { settledCart } from "../app/use-cart.ts";
 import { CheckoutUnavailable, enterCheckout } from "../app/checkout-flow.ts";
 import { settledSession } from "../app/settled-session.ts";

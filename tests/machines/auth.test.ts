@@ -3,7 +3,7 @@
 // reloaded, notifications); then the rules of SPEC §4 and §8 one by one.
 import { createActor, type SnapshotFrom } from "xstate";
 import { describe, expect, it } from "vitest";
-import { authMachine } from "../../machines/auth/auth.machine.ts";
+import { authMachine, statusOf } from "../../machines/auth/auth.machine.ts";
 import {
   AUTHORIZATION,
   authModel,
@@ -48,7 +48,6 @@ import type {
   VerifyCodeInput,
 } from "../../machines/auth/auth.types.ts";
 import { describePath, flowShortestPaths, type FlowPath } from "../../machines/shared/flow-model.ts";
-import { statusOf } from "../../machines/shared/http-status.ts";
 import { createFakePromiseActor, settle } from "./support/fake-promise-actor.ts";
 import { isDoneEvent, isErrorEvent, isFlowEvent, tagsOf, walkPath } from "./support/walk-path.ts";
 

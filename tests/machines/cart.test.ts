@@ -3,7 +3,16 @@
 // the cart id is kept or forgotten, which modal opens); then the quantity arithmetic and the rules one by one.
 import { createActor } from "xstate";
 import { describe, expect, it } from "vitest";
-import { cartMachine } from "../../machines/cart/cart.machine.ts";
+import {
+  cartMachine,
+  exceedsStock,
+  isOrderableQuantity,
+  lineOf,
+  maxQuantity,
+  minQuantity,
+  quantityAfterAdd,
+  quantityInCart,
+} from "../../machines/cart/cart.machine.ts";
 import {
   CANCELLED_ERROR,
   CART_GONE_ERROR,
@@ -18,16 +27,6 @@ import {
   cartModel,
   sampleCart,
 } from "../../machines/cart/cart.model.ts";
-import {
-  exceedsStock,
-  isOrderableQuantity,
-  lineCount,
-  lineOf,
-  maxQuantity,
-  minQuantity,
-  quantityAfterAdd,
-  quantityInCart,
-} from "../../machines/cart/cart.quantities.ts";
 import {
   isBusy,
   isLoadingCart,
@@ -49,6 +48,7 @@ import type {
   SetOfferQuantityInput,
 } from "../../machines/cart/cart.types.ts";
 import { describePath, flowShortestPaths, stateName } from "../../machines/shared/flow-model.ts";
+import { lineCount } from "../../src/app/cart.tsx";
 import { createFakePromiseActor, settle } from "./support/fake-promise-actor.ts";
 import { isDoneEvent, isErrorEvent, tagsOf, walkPath } from "./support/walk-path.ts";
 

@@ -3,9 +3,8 @@
 // what, which cart is written to the cache, which notification shows); then its rules one by one.
 import { createActor } from "xstate";
 import { describe, expect, it } from "vitest";
-import { checkoutMachine } from "../../machines/checkout/checkout.machine.ts";
+import { checkoutMachine, isReadyToPay, linesOverStock } from "../../machines/checkout/checkout.machine.ts";
 import { CHECKOUT_CART_ID, checkoutModel, overStockCart, plainCart, readyCart, STARTS } from "../../machines/checkout/checkout.model.ts";
-import { isReadyToPay, linesOverStock } from "../../machines/checkout/checkout.rules.ts";
 import {
   isAddressListOpen,
   isBusy,

@@ -4,7 +4,7 @@
 import { createActor, type SnapshotFrom } from "xstate";
 import { describe, expect, it } from "vitest";
 import { describePath, flowShortestPaths, type FlowPath } from "../../machines/shared/flow-model.ts";
-import { empowermentOrderMachine } from "../../machines/empowerment-order/empowerment-order.machine.ts";
+import { empowermentOrderMachine, missingPartsOf } from "../../machines/empowerment-order/empowerment-order.machine.ts";
 import {
   CARD_MESSAGE,
   EMPOWERMENT_CART_ID,
@@ -15,7 +15,6 @@ import {
   refusal,
   sampleOrder,
 } from "../../machines/empowerment-order/empowerment-order.model.ts";
-import { missingPartsOf } from "../../machines/empowerment-order/empowerment-order.rules.ts";
 import { hasNoMoneyPot, isBusy, isOutOfStockOpen, selectProblem } from "../../machines/empowerment-order/empowerment-order.selectors.ts";
 import type {
   BillingAddressInput,

@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { isValidEmail } from "../../machines/shared/email-rule.ts";
 import { describePath, flowShortestPaths, stateName } from "../../machines/shared/flow-model.ts";
 import { newsletterMachine } from "../../machines/newsletter/newsletter.machine.ts";
-import { VALID_EMAIL, newsletterModel } from "../../machines/newsletter/newsletter.model.ts";
+import { VALID_EMAIL, newsletterMachineWithEmailRule, newsletterModel } from "../../machines/newsletter/newsletter.model.ts";
 import { areTermsAccepted, canSubmit, isError, isSubmitting, selectMessageId } from "../../machines/newsletter/newsletter.selectors.ts";
 import type { NewsletterEvent, NewsletterMessageId, SubscribeInput } from "../../machines/newsletter/newsletter.types.ts";
 import { createFakePromiseActor, settle } from "./support/fake-promise-actor.ts";
@@ -15,7 +15,7 @@ type NewsletterSnapshot = SnapshotFrom<typeof newsletterMachine>;
 
 function startNewsletter() {
   const subscribe = createFakePromiseActor<unknown, SubscribeInput>();
-  const actor = createActor(newsletterMachine.provide({ actors: { subscribe: subscribe.logic } })).start();
+  const actor = createActor(newsletterMachineWithEmailRule.provide({ actors: { subscribe: subscribe.logic } })).start();
   return { actor, subscribe };
 }
 
@@ -115,6 +115,13 @@ describe("newsletter form: rules", () => {
     form.actor.send({ type: "newsletter.submit", email: "ann.martin@example" });
     expect(selectMessageId(form.actor.getSnapshot())).toBe("newsLetter.invalidEmail");
     expect(form.subscribe.calls).toHaveLength(0);
+  });
+
+  it("takes no address as valid when the app gives the machine no e-mail rule", () => {
+    const actor = createActor(newsletterMachine).start();
+    actor.send({ type: "newsletter.toggleTerms" });
+    actor.send({ type: "newsletter.submit", email: VALID_EMAIL });
+    expect(selectMessageId(actor.getSnapshot())).toBe("newsLetter.invalidEmail");
   });
 
   it("sends the address without the spaces around it", () => {

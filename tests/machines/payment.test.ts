@@ -7,10 +7,10 @@
 import { createActor, SimulatedClock } from "xstate";
 import { describe, expect, it } from "vitest";
 import { readyCart } from "../../machines/checkout/checkout.model.ts";
-import { paymentMachine } from "../../machines/payment/payment.machine.ts";
+import { BANK_PATIENCE_MS, ORDER_POLL_MS, paymentMachine } from "../../machines/payment/payment.machine.ts";
 import { ERRORS, ORDER_REFERENCE, ORDERS, PAYMENT_CART_ID, paymentModel, REDIRECT_RESULT, RESULTS } from "../../machines/payment/payment.model.ts";
 import { isBusy, isPayable, selectMessage, selectView, type PaymentSnapshot, type PaymentView } from "../../machines/payment/payment.selectors.ts";
-import { BANK_PATIENCE_MS, ORDER_POLL_MS, type Cart, type CartIdInput, type InitiatePaymentInput, type OrderState, type PaymentDetailsInput, type PaymentEvent, type PaymentNotification, type PaymentResult, type RetryReason } from "../../machines/payment/payment.types.ts";
+import type { Cart, CartIdInput, InitiatePaymentInput, OrderState, PaymentDetailsInput, PaymentEvent, PaymentNotification, PaymentResult, RetryReason } from "../../machines/payment/payment.types.ts";
 import { describePath, flowShortestPaths, stateName } from "../../machines/shared/flow-model.ts";
 import { createFakePromiseActor, settle } from "./support/fake-promise-actor.ts";
 import { isAfterEvent, isDoneEvent, isErrorEvent, tagsOf, walkPath } from "./support/walk-path.ts";

@@ -4,7 +4,7 @@
 // then the rules one by one.
 import { createActor, SimulatedClock } from "xstate";
 import { describe, expect, it } from "vitest";
-import { relaySearchMachine } from "../../machines/relay-search/relay-search.machine.ts";
+import { MAP_LOAD_TIMEOUT_MS, RELAY_SHIPPING_DELAY_DAYS, isoDateAfter, relayShippingDate, relaySearchMachine } from "../../machines/relay-search/relay-search.machine.ts";
 import {
   BRUSSELS_ADDRESS,
   FAR_RELAY,
@@ -25,7 +25,6 @@ import {
   relaySearchModel,
   sampleRelay,
 } from "../../machines/relay-search/relay-search.model.ts";
-import { isoDateAfter, relayShippingDate } from "../../machines/relay-search/relay-search.rules.ts";
 import {
   canValidate,
   isMapSettled,
@@ -37,16 +36,14 @@ import {
   selectSelectedRelay,
   type RelaySearchSnapshot,
 } from "../../machines/relay-search/relay-search.selectors.ts";
-import {
-  MAP_LOAD_TIMEOUT_MS,
-  RELAY_SHIPPING_DELAY_DAYS,
-  type GeocodeInput,
-  type GeocodingResult,
-  type RelayAddress,
-  type RelaySearchEvent,
-  type RelaySearchInput,
-  type RelaySearchRequest,
-  type RelaySearchResponse,
+import type {
+  GeocodeInput,
+  GeocodingResult,
+  RelayAddress,
+  RelaySearchEvent,
+  RelaySearchInput,
+  RelaySearchRequest,
+  RelaySearchResponse,
 } from "../../machines/relay-search/relay-search.types.ts";
 import { describePath, flowShortestPaths, stateName } from "../../machines/shared/flow-model.ts";
 import { createFakePromiseActor, settle } from "./support/fake-promise-actor.ts";

@@ -3,14 +3,13 @@
 import { createActor, SimulatedClock, type SnapshotFrom } from "xstate";
 import { describe, expect, it } from "vitest";
 import { describePath, flowShortestPaths, stateName } from "../../machines/shared/flow-model.ts";
-import { searchMachine } from "../../machines/search/search.machine.ts";
-import { SAMPLE_SUGGESTIONS, SAMPLE_TERM, searchModel, sampleProduct } from "../../machines/search/search.model.ts";
+import { NO_SUGGESTIONS, searchMachine } from "../../machines/search/search.machine.ts";
+import { SAMPLE_SUGGESTIONS, SAMPLE_TERM, searchMachineWithTermRule, searchModel, sampleProduct } from "../../machines/search/search.model.ts";
 import { canSubmit, isEmptyResult, isLoading, isPanelOpen, selectSuggestions } from "../../machines/search/search.selectors.ts";
 import {
   AUTOCOMPLETE_MIN_CHARS,
   AUTOCOMPLETE_SIZE,
   HEADER_DEBOUNCE_MS,
-  NO_SUGGESTIONS,
   PANEL_DEBOUNCE_MS,
   SEARCH_PREVIEW_SIZE,
   isSearchableTerm,
@@ -28,7 +27,7 @@ function startSearch(debounceMs = HEADER_DEBOUNCE_MS) {
   const clock = new SimulatedClock();
   const fetchSuggestions = createFakePromiseActor<Suggestions, FetchSuggestionsInput>();
   const effects: Effect[] = [];
-  const machine = searchMachine.provide({
+  const machine = searchMachineWithTermRule.provide({
     actors: { fetchSuggestions: fetchSuggestions.logic },
     actions: {
       navigateToSearchPage: (_, { term }) => effects.push({ type: "navigateToSearchPage", term }),
@@ -267,9 +266,15 @@ describe("search machine: rules", () => {
     expect(search.effects).toEqual([{ type: "notifyServerError" }]);
   });
 
+  it("searches for no term when the app gives the machine no rule", () => {
+    const actor = createActor(searchMachine, { input: { debounceMs: HEADER_DEBOUNCE_MS } }).start();
+    actor.send({ type: "search.type", term: SAMPLE_TERM });
+    expect(actor.getSnapshot().value).not.toBe("debouncing");
+  });
+
   it("fails the request when no implementation was provided", async () => {
     const clock = new SimulatedClock();
-    const actor = createActor(searchMachine, { input: { debounceMs: HEADER_DEBOUNCE_MS }, clock }).start();
+    const actor = createActor(searchMachineWithTermRule, { input: { debounceMs: HEADER_DEBOUNCE_MS }, clock }).start();
     actor.send({ type: "search.type", term: SAMPLE_TERM });
     clock.increment(HEADER_DEBOUNCE_MS);
     await settle();

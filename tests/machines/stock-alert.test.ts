@@ -5,7 +5,14 @@ import { describe, expect, it } from "vitest";
 import { isValidEmail } from "../../machines/shared/email-rule.ts";
 import { describePath, flowShortestPaths, flowSimplePaths, type FlowPath } from "../../machines/shared/flow-model.ts";
 import { stockAlertMachine } from "../../machines/stock-alert/stock-alert.machine.ts";
-import { INVALID_EMAIL, OTHER_EMAIL, PROFILE_EMAIL, SAMPLE_OFFER_ID, stockAlertModel } from "../../machines/stock-alert/stock-alert.model.ts";
+import {
+  INVALID_EMAIL,
+  OTHER_EMAIL,
+  PROFILE_EMAIL,
+  SAMPLE_OFFER_ID,
+  stockAlertMachineWithEmailRule,
+  stockAlertModel,
+} from "../../machines/stock-alert/stock-alert.model.ts";
 import { isSubmitted, isSubmitting, selectEmail, selectErrorId } from "../../machines/stock-alert/stock-alert.selectors.ts";
 import type {
   CreateAlertInput,
@@ -23,7 +30,7 @@ const SIMPLE_PATHS_LIMIT = 200;
 function startStockAlert(input: StockAlertInput = stockAlertModel.input) {
   const createAlert = createFakePromiseActor<unknown, CreateAlertInput>();
   const notified: StockAlertNotification[] = [];
-  const machine = stockAlertMachine.provide({
+  const machine = stockAlertMachineWithEmailRule.provide({
     actors: { createAlert: createAlert.logic },
     actions: { notify: (_, notification) => notified.push(notification) },
   });
@@ -112,6 +119,12 @@ describe("stock alert form: rules", () => {
     form.actor.send({ type: "stockAlert.submit", email: ` ${OTHER_EMAIL}` });
     expect(selectErrorId(form.actor.getSnapshot())).toBeNull();
     expect(form.createAlert.latest().input).toEqual({ email: OTHER_EMAIL, offerId: SAMPLE_OFFER_ID });
+  });
+
+  it("takes no address as valid when the app gives the machine no e-mail rule", () => {
+    const actor = createActor(stockAlertMachine, { input: stockAlertModel.input }).start();
+    actor.send({ type: "stockAlert.submit", email: OTHER_EMAIL });
+    expect(selectErrorId(actor.getSnapshot())).toBe("stockAlert.invalidEmail");
   });
 
   it("notifies success and is done", async () => {

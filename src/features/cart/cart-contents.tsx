@@ -51,6 +51,7 @@ export function CartContents({ cart, actions, onFollowLink, headingLevel }: Cart
         lines={content.cartItems}
         busy={busy}
         pendingOfferId={cart.pendingOfferId}
+        quantityBounds={cart.quantityBounds}
         onUpdate={cart.update}
         onRemove={cart.remove}
         onFollowLink={onFollowLink}

@@ -4,8 +4,8 @@
 // have no controls. Asking past the stock gives addToCart.max.
 import { useLingui } from "@lingui/react";
 import { Link } from "@tanstack/react-router";
-import { maxQuantity, minQuantity } from "../../../machines/cart/cart.quantities.ts";
 import type { CartItem } from "../../../machines/cart/cart.types.ts";
+import type { QuantityBounds } from "../../app/cart.tsx";
 import { useLang } from "../../i18n/use-lang.ts";
 import { formatPrice } from "../../i18n/format.ts";
 import { pagePath } from "../../../common/pages.ts";
@@ -17,6 +17,8 @@ export interface CartLinesProps {
   busy: boolean;
   /** The offer whose line is being changed. */
   pendingOfferId: number | null;
+  /** The cart machine's bounds, given once its code is loaded (`CartApi.quantityBounds`). */
+  quantityBounds: QuantityBounds | null;
   onUpdate: (offerId: number, quantity: number) => void;
   onRemove: (offerId: number) => void;
   /** Following a product link (the sidebar closes). */
@@ -25,13 +27,13 @@ export interface CartLinesProps {
   headingLevel: 2 | 3;
 }
 
-export function CartLines({ lines, busy, pendingOfferId, onUpdate, onRemove, onFollowLink, headingLevel }: CartLinesProps) {
+export function CartLines({ lines, busy, pendingOfferId, quantityBounds, onUpdate, onRemove, onFollowLink, headingLevel }: CartLinesProps) {
   const { _ } = useLingui();
   return (
     <ul className="cart-lines" aria-label={_("cart.lines")}>
       {lines.map((line) => (
         <li key={`${line.offerId}${line.isGift ? "-gift" : ""}`} className="cart-line" aria-busy={pendingOfferId === line.offerId}>
-          <CartLine line={line} busy={busy} onUpdate={onUpdate} onRemove={onRemove} onFollowLink={onFollowLink} headingLevel={headingLevel} />
+          <CartLine line={line} busy={busy} quantityBounds={quantityBounds} onUpdate={onUpdate} onRemove={onRemove} onFollowLink={onFollowLink} headingLevel={headingLevel} />
         </li>
       ))}
     </ul>
@@ -41,13 +43,18 @@ export function CartLines({ lines, busy, pendingOfferId, onUpdate, onRemove, onF
 /** The line's product page, on the line's variant. */
 const lineSearch = (line: CartItem) => (line.product.isConfigurable ? { variant: line.variantReference } : {});
 
-function CartLine({ line, busy, onUpdate, onRemove, onFollowLink, headingLevel }: Omit<CartLinesProps, "lines" | "pendingOfferId"> & { line: CartItem }) {
+function CartLine({ line, busy, quantityBounds, onUpdate, onRemove, onFollowLink, headingLevel }: Omit<CartLinesProps, "lines" | "pendingOfferId"> & { line: CartItem }) {
   const Heading = `h${headingLevel}` as const;
   const { _ } = useLingui();
   const lang = useLang();
   const cover = line.product.coverPicture;
-  const min = minQuantity(line.offer);
-  const max = maxQuantity(line.offer);
+  // The bounds are the cart machine's, taken from its loaded module rather than imported (which would put
+  // the machine and xstate in the cart page's first download). The lines only show once the machine knows
+  // the cart, so they are there; without them the stepper would wait, as during a request.
+  const stepperWaits = busy || quantityBounds === null;
+  const min = quantityBounds?.min(line.offer) ?? line.quantity;
+  const max = quantityBounds?.max(line.offer) ?? null;
+  const atMax = max !== null && line.quantity >= max;
   const variant = line.selectedAttributes.map((attribute) => `${attribute.label}${_("product.variant.separator")}${attribute.valueLabel}`).join(", ");
   const quantityId = `cart-line-${line.offerId}-quantity`;
   return (
@@ -80,9 +87,9 @@ function CartLine({ line, busy, onUpdate, onRemove, onFollowLink, headingLevel }
               aria-label={_("cart.line.decrease")}
               aria-controls={quantityId}
               // aria-disabled, not disabled: a pressed button keeps the keyboard focus while the cart updates.
-              aria-disabled={busy || line.quantity <= min}
+              aria-disabled={stepperWaits || line.quantity <= min}
               onClick={() => {
-                if (!busy && line.quantity > min) onUpdate(line.offerId, line.quantity - 1);
+                if (!stepperWaits && line.quantity > min) onUpdate(line.offerId, line.quantity - 1);
               }}
             >
               <span aria-hidden="true">−</span>
@@ -95,17 +102,17 @@ function CartLine({ line, busy, onUpdate, onRemove, onFollowLink, headingLevel }
               className="cart-stepper__step"
               aria-label={_("cart.line.increase")}
               aria-controls={quantityId}
-              aria-describedby={line.quantity >= max ? `${quantityId}-max` : undefined}
-              aria-disabled={busy}
+              aria-describedby={atMax ? `${quantityId}-max` : undefined}
+              aria-disabled={stepperWaits}
               onClick={() => {
-                if (!busy) onUpdate(line.offerId, line.quantity + 1);
+                if (!stepperWaits) onUpdate(line.offerId, line.quantity + 1);
               }}
             >
               <span aria-hidden="true">+</span>
             </button>
           </div>
         )}
-        {!line.isGift && line.quantity >= max && (
+        {!line.isGift && atMax && (
           <p id={`${quantityId}-max`} className="cart-line__max">
             {_("cart.line.max", { max })}
           </p>

@@ -4,7 +4,7 @@
 import { useLingui } from "@lingui/react";
 import { Link } from "@tanstack/react-router";
 import { pagePath } from "../../../common/pages.ts";
-import { linesOverStock } from "../../../machines/checkout/checkout.rules.ts";
+import { linesOverStock } from "../../../machines/checkout/checkout.machine.ts";
 import { isOutOfStockOpen } from "../../../machines/checkout/checkout.selectors.ts";
 import type { Cart } from "../../api/queries/cart.ts";
 import { useCheckoutSend, useCheckoutState } from "../../app/checkout-flow.ts";

@@ -9,7 +9,7 @@ import { Link, useNavigate } from "@tanstack/react-router";
 import { useEffect, useId, useRef, useState } from "react";
 import { pagePath } from "../../../common/pages.ts";
 import { isBusy, isRelayOpen, selectPlace } from "../../../machines/checkout/checkout.selectors.ts";
-import { isReadyToPay } from "../../../machines/checkout/checkout.rules.ts";
+import { isReadyToPay } from "../../../machines/checkout/checkout.machine.ts";
 import { addressInputOf, addressSaveErrorMessage, saveCustomerAddress, savedAddressOf, sortAddresses, type Address, type AddressInput } from "../../api/addresses.ts";
 import { useCheckoutSend, useCheckoutState } from "../../app/checkout-flow.ts";
 import { lazyPart, LazyDialog } from "../../app/lazy-part.tsx";

@@ -12,7 +12,6 @@ import { canSubmit, isEmptyResult, isLoading, isPanelOpen, selectSuggestions } f
 import {
   HEADER_DEBOUNCE_MS,
   isSearchableTerm,
-  NO_SUGGESTIONS,
   PANEL_DEBOUNCE_MS,
   type ProductPreview,
   type SearchEvent,
@@ -84,14 +83,17 @@ export function SearchBar({ variant = "header", onNavigate }: SearchBarProps) {
   const loading = useLazySelector(search, isLoading, false);
   const empty = useLazySelector(search, isEmptyResult, false);
   const submittable = useLazySelector(search, canSubmit, null) ?? isSearchableTerm(term);
-  const suggestions = useLazySelector(search, selectSuggestions, NO_SUGGESTIONS);
+  // null until the machine is loaded: its NO_SUGGESTIONS stays with it, out of the header's code.
+  const suggestions = useLazySelector(search, selectSuggestions, null);
   const [active, setActive] = useState(-1);
 
-  const { terms } = suggestions;
+  const terms = suggestions?.terms ?? [];
+  const products = suggestions?.products ?? [];
+  const total = suggestions?.total ?? 0;
   const options: Option[] = [
     ...terms.map((suggested): Option => ({ kind: "term", term: suggested })),
-    ...suggestions.products.map((product): Option => ({ kind: "product", product })),
-    ...(suggestions.products.length > 0 ? [{ kind: "all" } as const] : []),
+    ...products.map((product): Option => ({ kind: "product", product })),
+    ...(products.length > 0 ? [{ kind: "all" } as const] : []),
   ];
   const hasOptions = options.length > 0;
   const expanded = open && !failed && (hasOptions || empty || loading);
@@ -184,7 +186,7 @@ export function SearchBar({ variant = "header", onNavigate }: SearchBarProps) {
           </>
         )}
         {option.kind === "product" && <ProductOption product={option.product} />}
-        {option.kind === "all" && _("searchBar.showAll", { count: suggestions.total })}
+        {option.kind === "all" && _("searchBar.showAll", { count: total })}
       </li>
     );
   };
@@ -246,7 +248,7 @@ export function SearchBar({ variant = "header", onNavigate }: SearchBarProps) {
             </li>
           )}
           {options.filter((option) => option.kind === "term").map(renderOption)}
-          {suggestions.products.length > 0 && (
+          {products.length > 0 && (
             <li role="presentation" aria-hidden="true" className="search-panel__heading">
               {_("searchBar.products")}
             </li>
@@ -255,7 +257,7 @@ export function SearchBar({ variant = "header", onNavigate }: SearchBarProps) {
         </ul>
       </div>
       <p role="status" className="visually-hidden">
-        {expanded && !loading ? (empty ? _("searchBar.noResult") : _("searchBar.resultCount", { count: suggestions.total })) : ""}
+        {expanded && !loading ? (empty ? _("searchBar.noResult") : _("searchBar.resultCount", { count: total })) : ""}
       </p>
     </form>
   );

@@ -3,7 +3,8 @@
 // in international format. The limits and the phone rule are the address form's
 // (src/ui/address/address-schema.ts); only the country differs (relais.country.*).
 import * as v from "valibot";
-import { RELAY_COUNTRY, type RelayAddress } from "../../../../machines/relay-search/relay-search.types.ts";
+import { RELAY_COUNTRY } from "../../../../machines/relay-search/relay-search.machine.ts";
+import type { RelayAddress } from "../../../../machines/relay-search/relay-search.types.ts";
 import {
   CITY_MAX,
   CITY_MIN,

@@ -16,7 +16,8 @@ import {
   selectSelectedRelay,
   type RelaySearchSnapshot,
 } from "../../../../machines/relay-search/relay-search.selectors.ts";
-import { RELAY_COUNTRY, type RelayAddress, type RelayChoice, type RelayPoint } from "../../../../machines/relay-search/relay-search.types.ts";
+import { RELAY_COUNTRY } from "../../../../machines/relay-search/relay-search.machine.ts";
+import type { RelayAddress, RelayChoice, RelayPoint } from "../../../../machines/relay-search/relay-search.types.ts";
 import { createRelaySearchMachine } from "../../../actors/relay-actors.ts";
 import type { ApiClient } from "../../../api/client.ts";
 import { useLazySelector } from "../../../app/lazy-actor.ts";
