@@ -4,9 +4,9 @@
 // model's term stands for a word of a real product's name when suggestions come, for a word no product
 // has when nothing is found, and for a term over the contract's 100 characters when the request fails
 // (the real server answers 400 to both calls, which the box treats as any failure; its results page
-// keeps the first 100 characters). The model's
-// suggested term is the first one the server suggested, or, for a results page opened, a word of
-// another product: that page is opened before the path starts, left by the logo, and come back to.
+// keeps the first 100 characters). The model's suggested term is the first one the server suggested,
+// or, for a results page opened, a word of another product: that page is opened before the path
+// starts, left by the logo, and come back to.
 import { HEADER_DEBOUNCE_MS, NO_SUGGESTIONS, isSearchableTerm, type SearchEvent } from "../../../machines/search/search.types.ts";
 import { searchModel } from "../../../machines/search/search.model.ts";
 import type { ModelEvent } from "../../../machines/shared/flow-model.ts";
@@ -29,9 +29,8 @@ interface PathData {
   lang: Lang;
   /** The model's terms, as this path types them. */
   terms: Map<string, string>;
-  /** A word of a product's name, and one of another product's. */
+  /** A word of a product's name: the shop suggests terms and products for it. */
   word: string;
-  otherWord: string;
   held: Awaited<ReturnType<typeof holdRequests>>;
   /** The number of products the last preview answered. */
   total: number;
@@ -102,7 +101,7 @@ export const searchBinding = defineFlowBinding(searchModel, {
     const held = await holdRequests(page, SUGGESTIONS);
     const terms = new Map<string, string>();
     if (prefill?.type === "search.prefill") terms.set(prefill.term, otherWord);
-    memory.set("search", { lang, terms, word, otherWord, held, total: 0 } satisfies PathData);
+    memory.set("search", { lang, terms, word, held, total: 0 } satisfies PathData);
     return page;
   },
   states: {
