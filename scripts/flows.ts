@@ -110,7 +110,7 @@ export const FLOWS: readonly Flow[] = [
   }),
   flow(searchModel, searchSteps, {
     purpose: "The header's search box with its suggestions panel.",
-    suites: [suite("search", "search machine: generated shortest paths")],
+    suites: [suite("search", "search machine: generated shortest paths"), browserSuite(searchModel, "search box: browser paths")],
   }),
   flow(newsletterModel, newsletterSteps, {
     purpose: "The footer's newsletter form: terms box, address check, the subscription's answer.",

@@ -40,12 +40,13 @@ export const SAMPLE_SUGGESTIONS: Suggestions = {
 export const searchModel = defineFlowModel(searchMachineWithTermRule, {
   name: "search",
   input: { debounceMs: HEADER_DEBOUNCE_MS },
-  events: () => [
+  events: (snapshot) => [
     { type: "search.type", term: SAMPLE_TERM },
     { type: "search.type", term: SHORT_TERM },
     { type: "search.submit" },
     { type: "search.close" },
-    { type: "search.select", term: SAMPLE_SUGGESTED_TERM },
+    // A suggestion is chosen from the panel's list: only while it lists some.
+    ...(snapshot.matches("showingResults") ? [{ type: "search.select", term: SAMPLE_SUGGESTED_TERM } as const] : []),
     { type: "search.prefill", term: SAMPLE_SUGGESTED_TERM },
     { type: "xstate.after.debounce.search.debouncing" },
     { type: "xstate.done.actor.fetchSuggestions", output: SAMPLE_SUGGESTIONS },

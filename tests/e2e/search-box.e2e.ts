@@ -1,7 +1,7 @@
 // The search box with autocomplete, in the header and in the phone's search dialog: its delays
-// (on a paused page clock, so no delay passes unseen), the terms it suggests, its empty and error
-// states, the term of the results page, the search button, and a search sent when the box's code
-// cannot be loaded.
+// (on a paused page clock, so no delay passes unseen), the terms it suggests, the term of the results
+// page, the search button, and a search sent when the box's code cannot be loaded. Its empty and
+// error states are walked by the flow's browser paths (flows/search.e2e.ts).
 import { HEADER_DEBOUNCE_MS, PANEL_DEBOUNCE_MS } from "../../machines/search/search.types.ts";
 import { data, normaliseSpaces, storefrontApi } from "./support/api.ts";
 import { productWithGallery, searchWordOf } from "./support/catalogue.ts";
@@ -112,26 +112,6 @@ test.describe("the search box", () => {
     await expect(suggestions).toBeVisible();
     await expect(suggestions.getByRole("option", { name: terms.at(-1), exact: true })).toBeVisible();
     await expect.poll(async () => (await suggestions.getByRole("option").allInnerTexts()).slice(0, terms.length).map((text) => text.trim())).toEqual(terms);
-  });
-
-  test("says so when no product matches", async ({ openPage }) => {
-    const page = await openPage("/fr");
-    const { search, box } = headerSearch(page);
-    await box.fill("zzqxwv");
-    // The panel's note (a status for screen readers, visually hidden, says it after it).
-    await expect(search.getByText(message("fr", "searchBar.noResult"), { exact: true }).first()).toBeVisible();
-    await expect(box).toHaveAttribute("aria-expanded", "true");
-    await expect(suggestionsOf(search).getByRole("option")).toHaveCount(0);
-  });
-
-  test("shows the server error notification when the suggestions cannot be loaded", async ({ openPage }) => {
-    const page = await openPage("/fr");
-    await page.route(/\/api\/v1\/products\/search-autocomplete\?/, (route) => route.fulfill({ status: 500, json: { status: 500, message: "Internal Server Error" } }));
-    const { box } = headerSearch(page);
-    await box.fill(word);
-    const notifications = page.getByRole("region", { name: message("fr", "notifications.label") });
-    await expect(notifications.getByRole("alert").getByText(message("fr", "searchBar.serverError"), { exact: true })).toBeVisible();
-    await expect(box).toHaveAttribute("aria-expanded", "false");
   });
 
   for (const lang of ["fr", "en"] as const) {
