@@ -7,7 +7,8 @@
 // keeps the first 100 characters). The model's suggested term is the first one the server suggested,
 // or, for a results page opened, a word of another product: that page is opened before the path
 // starts, left by the logo, and come back to.
-import { HEADER_DEBOUNCE_MS, NO_SUGGESTIONS, isSearchableTerm, type SearchEvent } from "../../../machines/search/search.types.ts";
+import { NO_SUGGESTIONS } from "../../../machines/search/search.machine.ts";
+import { HEADER_DEBOUNCE_MS, isSearchableTerm, type SearchEvent } from "../../../machines/search/search.types.ts";
 import { searchModel } from "../../../machines/search/search.model.ts";
 import type { ModelEvent } from "../../../machines/shared/flow-model.ts";
 import type { Lang } from "../support/api.ts";
