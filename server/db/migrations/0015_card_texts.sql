@@ -32,46 +32,51 @@ LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
            '/media/pictures/' || picture_id || '/large.svg' AS "srcLarge",
            picture_video_url AS url) x
 $$;--> statement-breakpoint
--- A product's card (`ProductSummary`) in one language. The offer shown: the cheapest in stock (the
--- first of them in variant order), else the first variant's; the pictures: the cover and the first
--- other one, in their order.
-CREATE FUNCTION "escale_card_json"(p products, lang text, shown_offer_id integer) RETURNS text
-LANGUAGE sql STABLE PARALLEL SAFE AS $$
-  WITH named AS (
-    SELECT CASE lang WHEN 'fr' THEN p.name_fr ELSE p.name_en END AS name,
-           CASE lang WHEN 'fr' THEN p.slug_fr ELSE p.slug_en END AS slug
-  ), shown AS (
-    SELECT pi.* FROM pictures pi WHERE pi.product_id = p.id ORDER BY pi.is_cover DESC, pi.position, pi.id LIMIT 2
-  )
-  SELECT row_to_json(x)::text FROM (
-    SELECT p.id, n.slug, p.reference, n.name,
-           p.made_in_france AS "madeInFrance", p.made_in_europe AS "madeInEurope", p.up_cycling AS "upCycling",
-           p.limited_edition AS "limitedEdition", cardinality(p.configurable_attributes) > 0 AS "isConfigurable",
-           (SELECT row_to_json(o) FROM (
-              SELECT o.id, json_build_object('id', s.id, 'name', s.name) AS shop, o.picking_delay AS "pickingDelay",
-                     o.stock_quantity AS "stockQuantity", o.logistic_class AS "logisticClass",
-                     escale_price_json(o.regular_price_cents, p.tax_rate_bp) AS "regularPrice",
-                     escale_price_json(o.discount_price_cents, p.tax_rate_bp) AS "discountPrice",
-                     o.min_order_quantity AS "minimalOrderQuantity", o.max_order_quantity AS "maximalOrderQuantity"
-              FROM offers o JOIN shops s ON s.id = o.shop_id WHERE o.id = shown_offer_id) o) AS offer,
-           (SELECT escale_picture_json(s.id, s.position, s.is_cover, s.category, s.video_url, n.name) FROM shown s ORDER BY s.is_cover DESC, s.position, s.id LIMIT 1) AS "coverPicture",
-           coalesce((SELECT json_agg(escale_picture_json(s.id, s.position, s.is_cover, s.category, s.video_url, n.name) ORDER BY s.position, s.id) FROM shown s), '[]'::json) AS pictures,
-           (SELECT count(*) FROM variants v WHERE v.product_id = p.id) AS "variantCount"
-    FROM named n) x
-$$;--> statement-breakpoint
--- What `product_cards` holds for each product, from the base tables.
+-- What `product_cards` holds for each product, from the base tables: its card (`ProductSummary`) in
+-- each language. The offer shown: the cheapest in stock (the first of them in variant order), else the
+-- first variant's; the pictures: the cover and the first other one, in their order. What both
+-- languages share (the offer, the pictures, the variant count) is read once per product.
 CREATE VIEW "product_card_sources" AS
-SELECT p.id AS product_id, shown.id AS offer_id,
-       escale_card_json(p, 'fr', shown.id) AS summary_fr, escale_card_json(p, 'en', shown.id) AS summary_en
+SELECT p.id AS product_id, shown.id AS offer_id, row_to_json(fr)::text AS summary_fr, row_to_json(en)::text AS summary_en
 FROM products p
 LEFT JOIN LATERAL (
-  SELECT o.id
+  SELECT o.*
   FROM variants v JOIN offers o ON o.variant_id = v.id
   WHERE v.product_id = p.id
   ORDER BY o.stock_quantity > 0 DESC,
            CASE WHEN o.stock_quantity > 0 THEN coalesce(o.discount_price_cents, o.regular_price_cents) END,
            v.position, o.id
-  LIMIT 1) shown ON true;--> statement-breakpoint
+  LIMIT 1) shown ON true
+LEFT JOIN LATERAL (
+  SELECT row_to_json(x) AS json FROM (
+    SELECT shown.id, json_build_object('id', s.id, 'name', s.name) AS shop, shown.picking_delay AS "pickingDelay",
+           shown.stock_quantity AS "stockQuantity", shown.logistic_class AS "logisticClass",
+           escale_price_json(shown.regular_price_cents, p.tax_rate_bp) AS "regularPrice",
+           escale_price_json(shown.discount_price_cents, p.tax_rate_bp) AS "discountPrice",
+           shown.min_order_quantity AS "minimalOrderQuantity", shown.max_order_quantity AS "maximalOrderQuantity"
+    FROM shops s WHERE s.id = shown.shop_id) x) offer ON true
+CROSS JOIN LATERAL (SELECT count(*) AS n FROM variants v WHERE v.product_id = p.id) variants
+CROSS JOIN LATERAL (
+  -- The cover picture: the cover, else the first; the list: both, in picture order.
+  SELECT (array_agg(escale_picture_json(pi.id, pi.position, pi.is_cover, pi.category, pi.video_url, p.name_fr)
+                     ORDER BY pi.is_cover DESC, pi.position, pi.id))[1] AS cover_fr,
+         (array_agg(escale_picture_json(pi.id, pi.position, pi.is_cover, pi.category, pi.video_url, p.name_en)
+                     ORDER BY pi.is_cover DESC, pi.position, pi.id))[1] AS cover_en,
+         coalesce(json_agg(escale_picture_json(pi.id, pi.position, pi.is_cover, pi.category, pi.video_url, p.name_fr)
+                           ORDER BY pi.position, pi.id), '[]') AS list_fr,
+         coalesce(json_agg(escale_picture_json(pi.id, pi.position, pi.is_cover, pi.category, pi.video_url, p.name_en)
+                           ORDER BY pi.position, pi.id), '[]') AS list_en
+  FROM (SELECT * FROM pictures pi WHERE pi.product_id = p.id ORDER BY pi.is_cover DESC, pi.position, pi.id LIMIT 2) pi) pictures
+CROSS JOIN LATERAL (
+  SELECT p.id, p.slug_fr AS slug, p.reference, p.name_fr AS name, p.made_in_france AS "madeInFrance",
+         p.made_in_europe AS "madeInEurope", p.up_cycling AS "upCycling", p.limited_edition AS "limitedEdition",
+         cardinality(p.configurable_attributes) > 0 AS "isConfigurable", offer.json AS offer,
+         pictures.cover_fr AS "coverPicture", pictures.list_fr AS pictures, variants.n AS "variantCount") fr
+CROSS JOIN LATERAL (
+  SELECT p.id, p.slug_en AS slug, p.reference, p.name_en AS name, p.made_in_france AS "madeInFrance",
+         p.made_in_europe AS "madeInEurope", p.up_cycling AS "upCycling", p.limited_edition AS "limitedEdition",
+         cardinality(p.configurable_attributes) > 0 AS "isConfigurable", offer.json AS offer,
+         pictures.cover_en AS "coverPicture", pictures.list_en AS pictures, variants.n AS "variantCount") en;--> statement-breakpoint
 -- Brings these products' cards up to date (part of `refresh_product_listings`), in id order.
 CREATE FUNCTION "refresh_product_cards"(ids integer[]) RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
