@@ -80,9 +80,9 @@ const CACHED_BROTLI_QUALITY = 6;
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
-/** The coding to answer with for an `Accept-Encoding` header: brotli, else gzip, else none. */
-export function negotiateCoding(acceptEncoding: string | undefined): ContentCoding | undefined {
-  if (!acceptEncoding) return undefined;
+/** The codings an `Accept-Encoding` header accepts, best first (brotli, then gzip). */
+export function acceptedCodings(acceptEncoding: string | undefined): ContentCoding[] {
+  if (!acceptEncoding) return [];
   const weights = new Map<string, number>();
   for (const part of acceptEncoding.toLowerCase().split(",")) {
     const [name = "", ...parameters] = part.split(";").map((item) => item.trim());
@@ -90,19 +90,28 @@ export function negotiateCoding(acceptEncoding: string | undefined): ContentCodi
     const weight = quality === undefined ? 1 : Number(quality.slice(2));
     if (name) weights.set(name, Number.isFinite(weight) ? weight : 0);
   }
-  return CODINGS.find((coding) => (weights.get(coding) ?? weights.get("*") ?? 0) > 0);
+  return CODINGS.filter((coding) => (weights.get(coding) ?? weights.get("*") ?? 0) > 0);
+}
+
+/** The coding to answer with for an `Accept-Encoding` header: brotli, else gzip, else none. */
+export function negotiateCoding(acceptEncoding: string | undefined): ContentCoding | undefined {
+  return acceptedCodings(acceptEncoding)[0];
 }
 
 export interface JsonAnswer {
   json: string;
   /** The answer compressed with `coding`, made once. */
   encoded(coding: ContentCoding): Promise<Buffer>;
+  /** Whether the answer was sent before (a read-cache hit). */
+  sentBefore(): boolean;
 }
 
 export function jsonAnswer(json: string): JsonAnswer {
   const encodings = new Map<ContentCoding, Promise<Buffer>>();
+  let sent = 0;
   return {
     json,
+    sentBefore: () => sent++ > 0,
     encoded(coding) {
       let encoding = encodings.get(coding);
       if (!encoding) {
@@ -118,10 +127,22 @@ export function jsonAnswer(json: string): JsonAnswer {
   };
 }
 
+/**
+ * The coding of a cached answer for a client that accepts these. Brotli makes listings about 15 %
+ * smaller than gzip but costs several times the CPU (≈ 1.3 ms against 0.17 ms for a 30 kB listing):
+ * an answer made for one request (a read-cache miss, most of a shop's listings) goes gzipped, one
+ * asked for again is worth brotli, made once and kept with it.
+ */
+export function answerCoding(accepted: ContentCoding[], sentBefore: boolean): ContentCoding | undefined {
+  if (accepted.includes("br") && (sentBefore || !accepted.includes("gzip"))) return "br";
+  return accepted.includes("gzip") ? "gzip" : undefined;
+}
+
 /** Sends a JSON answer, compressed when the client accepts it and it is worth it. */
 export async function sendJsonAnswer(request: FastifyRequest, reply: FastifyReply, answer: JsonAnswer) {
   reply.type("application/json; charset=utf-8").header("vary", "accept-encoding");
-  const coding = answer.json.length >= COMPRESS_THRESHOLD_BYTES ? negotiateCoding(request.headers["accept-encoding"]) : undefined;
+  const sentBefore = answer.sentBefore();
+  const coding = answer.json.length >= COMPRESS_THRESHOLD_BYTES ? answerCoding(acceptedCodings(request.headers["accept-encoding"]), sentBefore) : undefined;
   if (!coding) return reply.send(answer.json);
   return reply.header("content-encoding", coding).send(await answer.encoded(coding));
 }
