@@ -143,7 +143,10 @@ export const FLOWS: readonly Flow[] = [
   flow(sessionModel, sessionSteps, {
     folder: "auth",
     purpose: "The customer's session: restored at start, signed in and out, expired.",
-    suites: [{ file: "tests/machines/auth-session.test.ts", suite: "customer session: generated paths", prefix: "shortest: " }],
+    suites: [
+      { file: "tests/machines/auth-session.test.ts", suite: "customer session: generated paths", prefix: "shortest: " },
+      browserSuite(sessionModel, "customer session: browser paths"),
+    ],
   }),
   flow(relaySearchModel, relaySearchSteps, {
     purpose: "The Colissimo relay point picker: the search, the list and the map, validating a point.",

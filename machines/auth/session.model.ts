@@ -1,6 +1,6 @@
 // The session's model from a stored token: restored or refused at start, signed in and out, a 401
-// while signed in. (No token at start, or an unreadable one, are the
-// session tests' other inputs.)
+// while signed in. No token at start, or an unreadable one, are the same model from other inputs
+// (the only ways to the start's other two transitions).
 import { defineFlowModel } from "../shared/flow-model.ts";
 import { SAMPLE_CUSTOMER } from "./auth.model.ts";
 import { sessionMachine } from "./session.machine.ts";
@@ -31,3 +31,9 @@ export const sessionModel = defineFlowModel(sessionMachine, {
     return undefined;
   },
 });
+
+/** The same model for a visitor without a token. */
+export const noTokenSessionModel = defineFlowModel(sessionMachine, { ...sessionModel, input: { stored: "none" } });
+
+/** The same model for a token cookie that cannot be read. */
+export const unreadableTokenSessionModel = defineFlowModel(sessionMachine, { ...sessionModel, input: { stored: "unreadable" } });

@@ -1,6 +1,7 @@
 // The sign-in dialog through the real pages and server: registering, a two-factor sign-in with the
 // code read at /dev/mailbox, wrong codes until too many attempts, a forgotten password reset through
-// the e-mailed link, GPNet accounts, the session that cannot be read at start, and accessibility.
+// the e-mailed link, GPNet accounts, and accessibility (the session refused at start is the session
+// flow's: tests/e2e/flows/session.e2e.ts).
 import { data, storefrontApi } from "./support/api.ts";
 import { expectNoSeriousA11yViolations } from "./support/a11y.ts";
 import { captchaAnswer, freshCustomerEmail, TEST_PASSWORD } from "./support/customers.ts";
@@ -226,18 +227,6 @@ test.describe("sign-in dialog", () => {
     await expect(dialog.getByRole("heading", { name: t("auth.code.title") })).toBeVisible({ timeout: CAPTCHA_TIMEOUT_MS });
     await typeCode(dialog, await waitForSignInCode(DEMO_GPNET.email, before));
     await expectWelcome(page, "Paul", "Garnier");
-  });
-
-  test("opens the login dialog with the 'disconnected' notice when the stored session cannot be read", async ({ context, openPage }) => {
-    await context.addCookies([{ name: "customerToken", value: "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.invalid-signature", url: (await openPage("/fr")).url(), sameSite: "Strict" }]);
-    const page = await openPage("/fr");
-    const dialog = loginDialog(page);
-    await expect(dialog).toBeVisible();
-    // The dialog's own words, and the notification's.
-    await expect(dialog.getByText(t("auth.disconnected")).and(outsideNotifications(page))).toBeVisible();
-    const notice = page.getByRole("region", { name: t("notifications.label") }).getByText(t("auth.disconnected"));
-    await expect(notice).toBeVisible();
-    await expect.poll(async () => (await context.cookies()).find((cookie) => cookie.name === "customerToken")).toBeUndefined();
   });
 
   test("keeps a field's error hidden until the field is left", async ({ openPage }) => {
