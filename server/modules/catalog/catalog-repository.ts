@@ -32,15 +32,18 @@ export interface PageRequest {
   filters: AttributeFilters;
 }
 
-/** JSON text as the API sends it: a card kept by the database (`product_cards`, migration 0015). */
+/** JSON text as the API sends it, written by the database (a card kept in `product_cards`, migration 0015; facets). */
 export type JsonText = string & { readonly jsonText: unique symbol };
+
+/** JSON texts joined by commas: the inside of a JSON array. */
+export type JsonItems = string & { readonly jsonItems: unique symbol };
 
 /**
  * A page of products as the database writes it: the cards (the kept texts, comma-separated, in
  * order), the page's numbers, and the facets (the contract's `Facet[]` in JSON text).
  */
 export interface ListingResult {
-  cards: JsonText;
+  cards: JsonItems;
   page: Omit<ProductPage, "content">;
   facets: JsonText;
 }
@@ -289,7 +292,7 @@ export function createCatalogRepository(db: Database) {
 
   /** The one row a listing statement answers. */
   interface ListingRow {
-    cards: JsonText | null;
+    cards: JsonItems | null;
     total: number;
     facets: JsonText;
   }
@@ -329,7 +332,7 @@ export function createCatalogRepository(db: Database) {
   function listingResult(row: ListingRow | undefined, request: PageRequest): ListingResult {
     const total = Number(row?.total ?? 0);
     return {
-      cards: row?.cards ?? ("" as JsonText),
+      cards: row?.cards ?? ("" as JsonItems),
       page: { totalElements: total, totalPages: Math.ceil(total / request.size), size: request.size, number: request.page },
       facets: row?.facets ?? ("[]" as JsonText),
     };
