@@ -10,7 +10,7 @@ ALTER TABLE "product_cards" ADD COLUMN "summary_fr" text NOT NULL;--> statement-
 ALTER TABLE "product_cards" ADD COLUMN "summary_en" text NOT NULL;--> statement-breakpoint
 -- The API's `Price` of a tax-included amount in cents: the tax-free part rounded to the cent (half
 -- away from zero), the rate in percent, the tax. The server's `priceOf()` splits prices the same way
--- (tests/api/catalog-card-texts.test.ts compares them).
+-- (tests/api/catalog-listings.test.ts compares them).
 CREATE FUNCTION "escale_price_json"(tax_included_cents integer, tax_rate_bp integer) RETURNS json
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
   SELECT row_to_json(x) FROM (
