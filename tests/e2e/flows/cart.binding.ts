@@ -3,7 +3,8 @@
 // (its stock stands for the model's 3), its stored cart a real cart made through the API before the
 // page opens (with the seed's BIENVENUE10 when the path shows a coupon), or an unknown uuid for the
 // "(fetchCart answers 404)" paths. A path that adds starts on the product page, any other on the cart
-// page. Each request of the cart is held a moment so that the waiting state can be seen, then answered
+// page. Each request of the cart is held a moment so that the waiting state can be seen (on a product
+// page, which shows nothing of the stored cart's load, the load is seen held), then answered
 // by the real server, with the world changed first where the answer needs it: the cart deleted through
 // the API (404 of a quantity change, a customer's cart emptied into "no cart"), the stock set to 0 in
 // the database (the stock refusal), the coupon applied through the API (already applied), an unknown
@@ -54,8 +55,8 @@ export function useShop(shop: () => PostgresShop | null): void {
 }
 
 interface Held {
-  /** Holds the next request that `matches` (or every one until the next `arm()`, with `all`), until `next()` hands it over. */
-  arm: (matches: (request: Request) => boolean, all?: boolean) => void;
+  /** Holds the next request that `matches` (one), until `next()` hands it over. */
+  arm: (matches: (request: Request) => boolean) => void;
   next: () => Promise<Route>;
   /** Resolves once a request is held (without handing it over). */
   waiting: () => Promise<void>;
@@ -64,20 +65,18 @@ interface Held {
 /** The context's requests to the API: the armed one is held, the others go on. */
 async function holdApi(context: BrowserContext): Promise<Held> {
   let armed: ((request: Request) => boolean) | null = null;
-  let holdAll = false;
   const waiting: ((route: Route) => void)[] = [];
   const arrived: Route[] = [];
   await context.route(/\/api\/v1\//, async (route) => {
     if (armed === null || !armed(route.request())) return route.fallback();
-    if (!holdAll) armed = null;
+    armed = null;
     const take = waiting.shift();
     if (take) take(route);
     else arrived.push(route);
   });
   return {
-    arm: (matches, all = false) => {
+    arm: (matches) => {
       armed = matches;
-      holdAll = all;
     },
     waiting: async () => {
       const route = arrived.length > 0 ? arrived.shift() : await new Promise<Route>((resolve) => waiting.push(resolve));
@@ -269,11 +268,6 @@ async function answer(page: Page, data: PathData, before?: () => Promise<void>):
   return (await response).status();
 }
 
-/** Lets the held load of the stored cart go to the server: the status of its answer. */
-async function answerStoredCart(page: Page, data: PathData): Promise<number> {
-  return answer(page, data);
-}
-
 async function fail(data: PathData, status: number, message: string): Promise<void> {
   const route = await data.held.next();
   await route.fulfill({ status, json: { status, code: status === 500 ? "INTERNAL_ERROR" : "CANCELLED", message } });
@@ -382,12 +376,12 @@ export const cartBinding = defineFlowBinding(cartModel, {
   events: {
     "(fetchCart answers a cart of 1 item(s))": async (page, _event, world) => {
       const data = path(world);
-      expect(await answerStoredCart(page, data)).toBe(200);
+      expect(await answer(page, data)).toBe(200);
       data.quantity = 1;
       data.coupon = world.upcoming.some(hasCoupon);
     },
     "(fetchCart answers 404 NOT_FOUND)": async (page, _event, world) => {
-      expect(await answerStoredCart(page, path(world))).toBe(404);
+      expect(await answer(page, path(world))).toBe(404);
     },
     "cart.add": async (page, event, world) => {
       if (event.type !== "cart.add") throw new Error(`not an add: ${event.type}`);
@@ -514,12 +508,11 @@ export const cartBinding = defineFlowBinding(cartModel, {
       data.quantity = 1;
       await expect(notification(page, data.lang, "status", "addToCart.add")).toBeVisible();
     },
-    "(setOfferQuantity answers a cart of 2 item(s))": async (page, event, world) => {
+    "(setOfferQuantity answers a cart of 2 item(s))": async (page, _event, world) => {
       const data = path(world);
       expect(await answer(page, data)).toBe(200);
       data.quantity = 2;
       await expect(notification(page, data.lang, "status", world.snapshot.context.change?.kind === "add" ? "addToCart.add" : "addToCart.update")).toBeVisible();
-      void event;
     },
     "(setOfferQuantity answers a cart of 2 item(s) with the coupon)": async (page, _event, world) => {
       const data = path(world);
