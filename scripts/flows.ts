@@ -126,7 +126,7 @@ export const FLOWS: readonly Flow[] = [
   }),
   flow(cartModel, cartSteps, {
     purpose: "The cart: adding, changing and removing products, the promo code, the sidebar and the added/removed modal.",
-    suites: [suite("cart", "cart machine: generated shortest paths")],
+    suites: [suite("cart", "cart machine: generated shortest paths"), browserSuite(cartModel, "cart: browser paths")],
   }),
   flow(checkoutModel, checkoutSteps, {
     purpose: "The checkout's shipping step: where the shopper is sent, addresses, relay point, shipment methods.",

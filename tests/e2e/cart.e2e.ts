@@ -1,7 +1,8 @@
 // The cart through the real shop: adding from a product card and from a product page (confirmation
-// modal, notification, header badge), the stepper up to the stock then addToCart.max, removing, a valid
-// then an invalid coupon, clearing, the cart kept across a reload and a language switch, the phone
-// layout, and axe on the sidebar and the cart page.
+// modal, notification, header badge), the stepper up to the stock then addToCart.max, a valid then an
+// expired coupon in the totals, the cart kept across a reload and a language switch, the phone layout,
+// and axe on the sidebar and the cart page. Removing a line, clearing, the refusals and the sidebar
+// are the cart flow's browser paths (flows/cart.e2e.ts).
 import { data, shownPrice, storefrontApi } from "./support/api.ts";
 import { expectNoSeriousA11yViolations } from "./support/a11y.ts";
 import { allProducts, largestTopCategory, productBySlug, type ProductSummary } from "./support/catalogue.ts";
@@ -176,43 +177,6 @@ test.describe("cart", () => {
     expect((await serverCart(context)).cartItems[0]?.quantity).toBe(stock);
   });
 
-  test("refuses to add more than the stock typed on a product page, adding nothing", async ({ context, openPage }) => {
-    const stock = limitedProduct.offer?.stockQuantity ?? 0;
-    const page = await openPage(`/fr/produit/${limitedProduct.slug}`);
-    await expect(page.getByRole("heading", { level: 1, name: limitedProduct.name })).toBeVisible();
-    const field = page.getByRole("main").getByLabel(message("fr", "product.quantity.label"), { exact: true });
-    await field.fill(String(stock + 2));
-    await field.press("Enter");
-    await page.getByRole("button", { name: message("fr", "product.addToCart"), exact: true }).click();
-    await expectNotification(page, "addToCart.max", "alert");
-    await expect(productModal(page, "added")).toHaveCount(0);
-    await expectBadge(page, 0);
-    await expect.poll(async () => (await context.cookies()).find((cookie) => cookie.name === "cart_id")).toBeUndefined();
-  });
-
-  test("removes a line from the sidebar, with the removed product modal, down to the empty cart", async ({ openPage }) => {
-    const page = await openPage(`/fr/produit/${limitedProduct.slug}`);
-    await addFromProductPage(page, limitedProduct);
-    await cartButton(page).click();
-    const panel = sidebar(page);
-    await expect(panel).toBeVisible();
-    const row = line(panel, limitedProduct.name);
-    await expect(row).toBeVisible();
-    await row.getByRole("button", { name: new RegExp(`^${message("fr", "cart.line.remove")}`) }).click();
-
-    const modal = productModal(page, "removed");
-    await expect(modal).toBeVisible();
-    await expect(modal.getByText(limitedProduct.name, { exact: true })).toBeVisible();
-    await expectNotification(page, "addToCart.remove", "status");
-    await modal.getByRole("button", { name: message("fr", "cart.modal.continue"), exact: true }).click();
-    await expect(modal).toBeHidden();
-    await expect(panel.getByText(message("fr", "cart.empty"), { exact: true })).toBeVisible();
-    await panel.getByRole("link", { name: message("fr", "cart.startShopping"), exact: true }).click();
-    await expect(page).toHaveURL(atPath("/fr"));
-    await expect(panel).toBeHidden();
-    await expectBadge(page, 0);
-  });
-
   test("applies a valid coupon to the totals, then refuses an expired one", async ({ context, openPage }) => {
     const page = await openPage(`/fr/produit/${cardProduct.slug}`);
     await addFromProductPage(page, cardProduct);
@@ -283,19 +247,6 @@ test.describe("cart", () => {
     await expectNotification(page, "coupon.dropped", "status");
     await expect(quantityOf(row)).toHaveText("1");
     expect((await serverCart(context)).coupon).toBeNull();
-  });
-
-  test("clears the cart", async ({ context, openPage }) => {
-    const page = await openPage(`/fr/produit/${cardProduct.slug}`);
-    await addFromProductPage(page, cardProduct);
-    await expectBadge(page, 1);
-    await cartButton(page).click();
-    const panel = sidebar(page);
-    await expect(panel).toBeVisible();
-    await panel.getByRole("button", { name: message("fr", "cart.clear"), exact: true }).click();
-    await expect(panel.getByText(message("fr", "cart.empty"), { exact: true })).toBeVisible();
-    await expectBadge(page, 0);
-    await expect.poll(async () => (await context.cookies()).find((cookie) => cookie.name === "cart_id")).toBeUndefined();
   });
 
   test("keeps the cart across a reload and a language switch", async ({ openPage }) => {
