@@ -102,8 +102,8 @@ export interface JsonAnswer {
   json: string;
   /** The answer compressed with `coding`, made once. */
   encoded(coding: ContentCoding): Promise<Buffer>;
-  /** Whether the answer was sent before (a read-cache hit). */
-  sentBefore(): boolean;
+  /** Counts a sending of the answer; true when it was sent before (a read-cache hit). */
+  markSent(): boolean;
 }
 
 export function jsonAnswer(json: string): JsonAnswer {
@@ -111,7 +111,7 @@ export function jsonAnswer(json: string): JsonAnswer {
   let sent = 0;
   return {
     json,
-    sentBefore: () => sent++ > 0,
+    markSent: () => sent++ > 0,
     encoded(coding) {
       let encoding = encodings.get(coding);
       if (!encoding) {
@@ -141,7 +141,7 @@ export function answerCoding(accepted: ContentCoding[], sentBefore: boolean): Co
 /** Sends a JSON answer, compressed when the client accepts it and it is worth it. */
 export async function sendJsonAnswer(request: FastifyRequest, reply: FastifyReply, answer: JsonAnswer) {
   reply.type("application/json; charset=utf-8").header("vary", "accept-encoding");
-  const sentBefore = answer.sentBefore();
+  const sentBefore = answer.markSent();
   const coding = answer.json.length >= COMPRESS_THRESHOLD_BYTES ? answerCoding(acceptedCodings(request.headers["accept-encoding"]), sentBefore) : undefined;
   if (!coding) return reply.send(answer.json);
   return reply.header("content-encoding", coding).send(await answer.encoded(coding));
