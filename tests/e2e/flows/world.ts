@@ -27,7 +27,7 @@ export async function holdRequests(page: Page, pattern: RegExp): Promise<{ next:
 
 /**
  * Gives the context a client address of its own (from 198.18.0.0/15, kept for tests): the e2e shop
- * trusts the loopback proxy (global-setup.ts), so its per-address limits count this client alone.
+ * trusts the loopback proxy (support/fixtures.ts), so its per-address limits count this client alone.
  */
 export async function ownClientAddress(context: BrowserContext): Promise<string> {
   const byte = () => Math.floor(Math.random() * 254) + 1;

@@ -2,14 +2,26 @@
 // storage) and fails, once it has run, on an uncaught error in any of its pages or on anything the
 // shop's Content-Security-Policy blocked (the auto fixture `pageChecks`). `openPage` is how a test
 // arrives at the shop: it loads a path in a new tab and waits until the app has rendered its page,
-// answering the cookie banner on the test's first page.
+// answering the cookie banner on the test's first page. Each worker has a shop of its own (the
+// auto worker fixture `workerShop`): the real server on a fresh embedded database, started before
+// the worker's first test and stopped after its last.
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { test as base, expect, type BrowserContext, type Page } from "@playwright/test";
 import type { Lang } from "./api.ts";
+import { BASE_URL_VARIABLE } from "./environment.ts";
 import { message } from "./messages.ts";
+import { startShop } from "./shop-process.ts";
 
 export { expect };
 export type { BrowserContext, Locator, Page } from "@playwright/test";
 export { DESKTOP, MOBILE } from "./screens.ts";
+
+const ROOT = path.resolve(import.meta.dirname, "../../..");
+
+/** Building the demo catalogue of a fresh database takes a few seconds, more on a busy machine. */
+const SHOP_START_TIMEOUT_MS = 180_000;
 
 /** A first page load on a cold server may take longer than an assertion's usual wait. */
 const FIRST_RENDER_TIMEOUT_MS = 30_000;
@@ -66,7 +78,39 @@ async function watchPolicyViolations(context: BrowserContext, violations: string
   });
 }
 
-export const test = base.extend<{ pageChecks: PageChecks; openPage: OpenPage }>({
+export const test = base.extend<{ pageChecks: PageChecks; openPage: OpenPage }, { workerShop: string }>({
+  workerShop: [
+    // Playwright reads a fixture's dependencies from this pattern: this one has none.
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use, workerInfo) => {
+      const dataDir = await mkdtemp(path.join(tmpdir(), `escale-e2e-w${workerInfo.workerIndex}-`));
+      // Behind a trusted loopback proxy, a test may be a client of its own address (X-Forwarded-For),
+      // so that the per-address limits it drives (a real 429) count it alone: tests/e2e/flows/world.ts.
+      const shop = await startShop({ cwd: ROOT, dataDir, env: { TRUST_PROXY: "loopback" } }).catch(async (error: unknown) => {
+        await rm(dataDir, { recursive: true, force: true });
+        throw error;
+      });
+      console.log(`e2e: worker ${workerInfo.workerIndex}'s shop at ${shop.baseUrl} (ready in ${shop.startSeconds.toFixed(1)} s)`);
+      // The API helpers (baseUrl()) read it; a group with a shop of its own swaps it meanwhile.
+      process.env[BASE_URL_VARIABLE] = shop.baseUrl;
+      await use(shop.baseUrl);
+      const warnings = shop.logLines();
+      await shop.stop();
+      await rm(dataDir, { recursive: true, force: true });
+      if (warnings.length > 0) {
+        console.log(`e2e: worker ${workerInfo.workerIndex}'s shop logged ${warnings.length} warning(s) or error(s); the last ones:`);
+        for (const line of warnings.slice(-10)) console.log(`  ${line}`);
+      }
+    },
+    { scope: "worker", auto: true, timeout: SHOP_START_TIMEOUT_MS },
+  ],
+
+  // Relative addresses (page.goto, openPage) go to the worker's shop, or to the running group's own
+  // shop where it has one (support/postgres-shop.ts): both are what baseUrl() gives once the worker's is up.
+  baseURL: async ({ workerShop }, use) => {
+    await use(process.env[BASE_URL_VARIABLE] ?? workerShop);
+  },
+
   pageChecks: [
     async ({ context }, use) => {
       const pageErrors: string[] = [];
