@@ -25,8 +25,9 @@ import { relaySearchSteps } from "../machines/relay-search/relay-search.steps.ts
 import { searchModel } from "../machines/search/search.model.ts";
 import { searchSteps } from "../machines/search/search.steps.ts";
 import { coveringPathNames } from "../machines/shared/flow-cover.ts";
-import { describePath, flowShortestPaths, type FlowModel } from "../machines/shared/flow-model.ts";
+import { describePath, flowPaths, type FlowModel } from "../machines/shared/flow-model.ts";
 import { checkFlowSteps, describePathSteps, type DescribedStep, type FlowSteps } from "../machines/shared/flow-steps.ts";
+import { notCausedInBrowser } from "../tests/e2e/flows/not-caused.ts";
 import { stockAlertModel } from "../machines/stock-alert/stock-alert.model.ts";
 import { stockAlertSteps } from "../machines/stock-alert/stock-alert.steps.ts";
 
@@ -60,7 +61,7 @@ export interface Flow {
   machine: AnyStateMachine;
   input: unknown;
   suites: PathSuite[];
-  /** The generated shortest paths with their words, in a stable order; throws `MissingWords`. */
+  /** The generated paths with their words, in a stable order; throws `MissingWords`. */
   paths: () => DocumentedPath[];
   check: () => { missing: string[]; unused: string[] };
 }
@@ -81,7 +82,7 @@ function flow<TSnapshot extends AnyMachineSnapshot, TEvent extends EventObject, 
     input: model.input,
     suites: about.suites,
     paths: () =>
-      flowShortestPaths(model)
+      flowPaths(model)
         .map((path) => ({ description: describePath(model, path), steps: describePathSteps(model, steps, path) }))
         .sort((a, b) => (a.description < b.description ? -1 : a.description > b.description ? 1 : 0)),
     check: () => checkFlowSteps(model, steps),
@@ -100,60 +101,60 @@ function browserSuite<TSnapshot extends AnyMachineSnapshot, TEvent extends Event
   model: FlowModel<TSnapshot, TEvent, TInput>,
   title: string,
 ): PathSuite {
-  return { file: `tests/e2e/flows/${model.name}.e2e.ts`, suite: title, prefix: "", runs: coveringPathNames(model) };
+  return { file: `tests/e2e/flows/${model.name}.e2e.ts`, suite: title, prefix: "", runs: coveringPathNames(model, { except: notCausedInBrowser(model.name) }) };
 }
 
 export const FLOWS: readonly Flow[] = [
   flow(notificationsModel, notificationsSteps, {
     purpose: "The notification queue: passing notices that leave on their own, persistent ones that wait to be closed.",
-    suites: [suite("notifications", "notification queue: generated shortest paths")],
+    suites: [suite("notifications", "notification queue: generated paths")],
   }),
   flow(searchModel, searchSteps, {
     purpose: "The header's search box with its suggestions panel.",
-    suites: [suite("search", "search machine: generated shortest paths"), browserSuite(searchModel, "search box: browser paths")],
+    suites: [suite("search", "search machine: generated paths"), browserSuite(searchModel, "search box: browser paths")],
   }),
   flow(newsletterModel, newsletterSteps, {
     purpose: "The footer's newsletter form: terms box, address check, the subscription's answer.",
-    suites: [suite("newsletter", "newsletter form: generated shortest paths"), browserSuite(newsletterModel, "newsletter form: browser paths")],
+    suites: [suite("newsletter", "newsletter form: generated paths"), browserSuite(newsletterModel, "newsletter form: browser paths")],
   }),
   flow(stockAlertModel, stockAlertSteps, {
     purpose: "The back-in-stock alert form of an out-of-stock product.",
-    suites: [suite("stock-alert", "stock alert form: generated paths", "shortest: "), browserSuite(stockAlertModel, "stock alert form: browser paths")],
+    suites: [suite("stock-alert", "stock alert form: generated paths", "path: "), browserSuite(stockAlertModel, "stock alert form: browser paths")],
   }),
   flow(cookieConsentModel, cookieConsentSteps, {
     purpose: "The cookie banner and its panel of categories, reopened from the cookie page.",
-    suites: [suite("cookie-consent", "cookie consent: generated shortest paths"), browserSuite(cookieConsentModel, "cookie consent: browser paths")],
+    suites: [suite("cookie-consent", "cookie consent: generated paths"), browserSuite(cookieConsentModel, "cookie consent: browser paths")],
   }),
   flow(cartModel, cartSteps, {
     purpose: "The cart: adding, changing and removing products, the promo code, the sidebar and the added/removed modal.",
-    suites: [suite("cart", "cart machine: generated shortest paths"), browserSuite(cartModel, "cart: browser paths")],
+    suites: [suite("cart", "cart machine: generated paths"), browserSuite(cartModel, "cart: browser paths")],
   }),
   flow(checkoutModel, checkoutSteps, {
     purpose: "The checkout's shipping step: where the shopper is sent, addresses, relay point, shipment methods.",
-    suites: [suite("checkout", "checkout machine: generated shortest paths")],
+    suites: [suite("checkout", "checkout machine: generated paths")],
   }),
   flow(paymentModel, paymentSteps, {
     purpose: "The card payment: payment step, the bank's return, the result, retry and thank-you pages.",
-    suites: [suite("payment", "payment machine: generated shortest paths")],
+    suites: [suite("payment", "payment machine: generated paths")],
   }),
   flow(authModel, authSteps, {
     purpose: "The sign-in dialog: sign in, register, forgotten password, the e-mailed code, the employees' single sign-on.",
-    suites: [suite("auth", "sign-in dialog: generated paths", "shortest: ")],
+    suites: [suite("auth", "sign-in dialog: generated paths", "path: ")],
   }),
   flow(sessionModel, sessionSteps, {
     folder: "auth",
     purpose: "The customer's session: restored at start, signed in and out, expired.",
     suites: [
-      { file: "tests/machines/auth-session.test.ts", suite: "customer session: generated paths", prefix: "shortest: " },
+      { file: "tests/machines/auth-session.test.ts", suite: "customer session: generated paths", prefix: "path: " },
       browserSuite(sessionModel, "customer session: browser paths"),
     ],
   }),
   flow(relaySearchModel, relaySearchSteps, {
     purpose: "The Colissimo relay point picker: the search, the list and the map, validating a point.",
-    suites: [suite("relay-search", "relay search machine: generated shortest paths")],
+    suites: [suite("relay-search", "relay search machine: generated paths")],
   }),
   flow(empowermentOrderModel, empowermentOrderSteps, {
     purpose: "The Empowerment checkout: a gift sent to a passenger, paid from the crew member's money pot.",
-    suites: [suite("empowerment-order", "empowerment checkout: generated paths", "shortest: ")],
+    suites: [suite("empowerment-order", "empowerment checkout: generated paths", "path: ")],
   }),
 ];

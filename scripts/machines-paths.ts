@@ -1,4 +1,4 @@
-// `npm run machines:paths`: every flow's generated shortest paths (the ones its tests walk) told step by
+// `npm run machines:paths`: every flow's generated paths (flowPaths(): the ones its tests walk) told step by
 // step in French and English, each linked to the test that runs it, in docs/flows/<flow>.paths.md, and
 // the index of the flows in docs/flows/README.md. With `--check`, writes nothing and fails naming the
 // files that are not what it would write. A state or an event without words fails either way.
@@ -70,8 +70,8 @@ function readmeMarkdown(counts: ReadonlyMap<string, number>): string {
     "",
     "Each flow of the shop is a statechart in `machines/<flow>/`. Per flow, this folder holds its state diagram",
     "(`<flow>.mmd`, Mermaid, drawn from the machine by `npm run machines:diagrams`) and its paths (`<flow>.paths.md`):",
-    "every shortest path the model of the flow generates, told step by step in French and English with the shop's",
-    "own words, and linked to the test that runs it.",
+    "every path the model of the flow generates (the shortest paths, and a path more for each transition they never",
+    "take), told step by step in French and English with the shop's own words, and linked to the test that runs it.",
     "",
     "| flow | what it is for | machine | diagram | paths |",
     "|---|---|---|---|---|",

@@ -7,8 +7,8 @@
 //
 // Quantities follow SPEC §4: add = what the cart holds + n, update = n, remove = 0; an add or update
 // above the offer's stock is refused with addToCart.max before any call, as are the server's own stock
-// refusals. A quantity change that fails for another reason than a cancellation shows
-// errors.server.access; a clear that fails still empties the cart here. The id of the cart shown is
+// refusals. A quantity change that fails otherwise shows errors.server.access (a request is only ever
+// cancelled by leaving its state, whose invoked actor then answers nothing); a clear that fails still empties the cart here. The id of the cart shown is
 // kept (a cookie, through the provided storeCartId/forgetCartId); a failed fetch forgets it. At sign-in
 // a General public customer's cart is reloaded (the server merged the anonymous one into it); for any
 // other group the stored id is forgotten first, so the anonymous cart does not follow them.
@@ -32,7 +32,6 @@ import {
   type SetOfferQuantityInput,
 } from "./cart.types.ts";
 
-const CANCELLED = 499;
 const NOT_FOUND = 404;
 const CONFLICT = 409;
 
@@ -174,7 +173,6 @@ export const cartMachine = setup({
       params.offer !== undefined && isOrderableQuantity(params.requested) && exceedsStock(params.offer, params.total),
     isChange: ({ context }, params: { kind: QuantityChangeKind }) => context.change?.kind === params.kind,
     isGeneralPublic: (_, params: { customerGroup: CustomerGroup }) => params.customerGroup === GENERAL_PUBLIC,
-    isCancelled: (_, params: { error: unknown }) => statusOf(params.error) === CANCELLED,
     isStockRefusal: (_, params: { error: unknown }) =>
       statusOf(params.error) === CONFLICT && STOCK_REFUSAL_CODES.includes(codeOf(params.error) ?? ""),
     /** The cart asked for is unknown to the server (expired, or another customer's). */
@@ -270,7 +268,6 @@ export const cartMachine = setup({
               ],
             },
             onError: [
-              { guard: { type: "isCancelled", params: ({ event }) => ({ error: event.error }) }, target: "ready" },
               { target: "ready", actions: ["clearCartId", "removeCart", "forgetCartId"] },
             ],
           },
@@ -294,7 +291,6 @@ export const cartMachine = setup({
               { target: "ready", actions: ["clearCartId", "removeCart", "forgetCartId"] },
             ],
             onError: [
-              { guard: { type: "isCancelled", params: ({ event }) => ({ error: event.error }) }, target: "ready" },
               { target: "ready", actions: ["clearCartId", "removeCart", "forgetCartId"] },
             ],
           },
@@ -403,7 +399,6 @@ export const cartMachine = setup({
               },
             ],
             onError: [
-              { guard: { type: "isCancelled", params: ({ event }) => ({ error: event.error }) }, target: "ready", actions: "clearChange" },
               {
                 guard: { type: "isStockRefusal", params: ({ event }) => ({ error: event.error }) },
                 target: "ready",
@@ -449,7 +444,6 @@ export const cartMachine = setup({
               actions: [{ type: "writeCart", params: ({ event }) => ({ cart: event.output }) }, { type: "notify", params: { kind: "info", messageId: "coupon.add" } }],
             },
             onError: [
-              { guard: { type: "isCancelled", params: ({ event }) => ({ error: event.error }) }, target: "ready" },
               {
                 guard: { type: "isCouponAlreadyApplied", params: ({ event }) => ({ error: event.error }) },
                 target: "ready",
@@ -475,7 +469,6 @@ export const cartMachine = setup({
               actions: [{ type: "writeCart", params: ({ event }) => ({ cart: event.output }) }, { type: "notify", params: { kind: "info", messageId: "coupon.removed" } }],
             },
             onError: [
-              { guard: { type: "isCancelled", params: ({ event }) => ({ error: event.error }) }, target: "ready" },
               { target: "ready", actions: { type: "notify", params: { kind: "danger", messageId: "errors.server.access" } } },
             ],
           },

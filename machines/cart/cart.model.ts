@@ -1,7 +1,7 @@
 // The cart's model: one offer (stock 3) that the shopper adds, changes and removes, a coupon, clearing,
 // the sidebar and the product modal, sign-in of a General public and of an employee customer, sign-out,
-// and the answers of each request (the cart the server would give back, a cancellation, a stock
-// refusal, an unknown cart, a failure). A visitor arrives with a stored cart id. The machine keeps no
+// and the answers of each request (the cart the server would give back, a stock refusal, an unknown
+// cart, a failure). A visitor arrives with a stored cart id. The machine keeps no
 // copy of the cart: each request carries the cart its view shows (one of the offer, or one of the
 // offer with the coupon). To keep the paths few, the sidebar and the modal are tried from a settled cart.
 import { defineFlowModel, type ModelEvent } from "../shared/flow-model.ts";
@@ -87,7 +87,6 @@ function cartAfter(cartId: string | null, change: QuantityChange): Cart {
   return sampleCart(cartId ?? STORED_CART_ID, change.quantity, change.hadCoupon);
 }
 
-export const CANCELLED_ERROR = { status: 499, message: "Operation cancelled due to a new request" };
 const STOCK_ERROR = { status: 409, message: "Not enough stock", code: "QUANTITY_EXCEEDS_STOCK" };
 export const CART_GONE_ERROR = { status: 404, message: "Cart not found", code: "NOT_FOUND" };
 export const SERVER_ERROR = { status: 500, message: "Internal Server Error" };
@@ -157,7 +156,6 @@ function answers(snapshot: CartSnapshot): CartModelEvent[] {
       { type: "xstate.done.actor.setOfferQuantity", output: cartAfter(cartId, change) },
       // The change took the basket below its coupon's minimum: the server took the coupon off.
       ...(change.hadCoupon ? [{ type: "xstate.done.actor.setOfferQuantity" as const, output: { ...cartAfter(cartId, change), coupon: null, specialPrice: null } }] : []),
-      { type: "xstate.error.actor.setOfferQuantity", error: CANCELLED_ERROR },
       { type: "xstate.error.actor.setOfferQuantity", error: STOCK_ERROR },
       ...(cartId ? [{ type: "xstate.error.actor.setOfferQuantity" as const, error: CART_GONE_ERROR }] : []),
       { type: "xstate.error.actor.setOfferQuantity", error: SERVER_ERROR },

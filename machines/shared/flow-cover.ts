@@ -4,7 +4,7 @@
 // browser tests, and the e2e runner registers one test per path of it.
 import type { AnyMachineSnapshot, EventObject } from "xstate";
 import { replayPath } from "./flow-coverage.ts";
-import { describeEvent, describePath, flowShortestPaths, type FlowModel, type FlowPath, type ModelEvent } from "./flow-model.ts";
+import { describeEvent, describePath, flowPaths, type FlowModel, type FlowPath, type ModelEvent } from "./flow-model.ts";
 
 /**
  * How a browser binding names a sample event: a flow's own event by its type (the binding reads the
@@ -32,6 +32,22 @@ export function pathItems<TSnapshot extends AnyMachineSnapshot, TEvent extends E
   return [...states, ...transitions, ...events];
 }
 
+/** The generated paths (flowPaths()) that take none of the transitions `except` (by label). */
+export function pathsTakingNone<TSnapshot extends AnyMachineSnapshot, TEvent extends EventObject, TInput>(
+  model: FlowModel<TSnapshot, TEvent, TInput>,
+  except: ReadonlySet<string> = new Set(),
+): FlowPath<TSnapshot, TEvent>[] {
+  const excluded = new Set([...except].map((transition) => `transition ${transition}`));
+  return flowPaths(model).filter((path) => excluded.size === 0 || !pathItems(model, path).some((item) => excluded.has(item)));
+}
+
+export interface CoverOptions {
+  /** "states": cover the states alone. */
+  only?: "states";
+  /** Machine transitions (by label) whose paths are left out. */
+  except?: ReadonlySet<string>;
+}
+
 /**
  * Greedily, the path that adds the most states, transitions and events not yet covered (the shorter one on a tie, then
  * the first by name), until the chosen paths take all those of the shortest paths; `only: "states"`
@@ -39,9 +55,9 @@ export function pathItems<TSnapshot extends AnyMachineSnapshot, TEvent extends E
  */
 export function coveringPaths<TSnapshot extends AnyMachineSnapshot, TEvent extends EventObject, TInput>(
   model: FlowModel<TSnapshot, TEvent, TInput>,
-  options: { only?: "states" } = {},
+  options: CoverOptions = {},
 ): FlowPath<TSnapshot, TEvent>[] {
-  const candidates = flowShortestPaths(model)
+  const candidates = pathsTakingNone(model, options.except)
     .map((path) => {
       return { path, items: new Set(pathItems(model, path, options)), name: describePath(model, path) };
     })
@@ -68,7 +84,7 @@ export function coveringPaths<TSnapshot extends AnyMachineSnapshot, TEvent exten
 /** The descriptions (`describePath()`) of the covering paths, for the documents' links. */
 export function coveringPathNames<TSnapshot extends AnyMachineSnapshot, TEvent extends EventObject, TInput>(
   model: FlowModel<TSnapshot, TEvent, TInput>,
-  options: { only?: "states" } = {},
+  options: CoverOptions = {},
 ): Set<string> {
   return new Set(coveringPaths(model, options).map((path) => describePath(model, path)));
 }

@@ -4,7 +4,7 @@
 // whose timers never fire (the path's own events stand for their outcomes). The e2e runner records what
 // the browser reached in these labels, and the coverage report counts them against the machine's.
 import { createActor, fromPromise, type AnyEventObject, type AnyMachineSnapshot, type AnyStateMachine, type AnyStateNode, type AnyTransitionDefinition, type EventObject } from "xstate";
-import type { FlowModel, FlowPath } from "./flow-model.ts";
+import type { FlowModel, FlowPath, ModelEvent } from "./flow-model.ts";
 
 function nodeName(node: AnyStateNode): string {
   return node.path.length === 0 ? "(machine)" : node.path.join(".");
@@ -36,12 +36,14 @@ export function machineStates(machine: AnyStateMachine): string[] {
     .map(nodeName);
 }
 
+/** Every transition of the machine's definition (in the definition's order). */
+export function machineTransitionDefinitions(machine: AnyStateMachine): AnyTransitionDefinition[] {
+  return allNodes(machine.root).flatMap((node) => [...[...node.transitions.values()].flat(), ...(node.always ?? [])]);
+}
+
 /** Every transition of the machine's definition, by its label (in the definition's order). */
 export function machineTransitions(machine: AnyStateMachine): string[] {
-  return allNodes(machine.root).flatMap((node) => [
-    ...[...node.transitions.values()].flat().map(transitionLabel),
-    ...(node.always ?? []).map(transitionLabel),
-  ]);
+  return machineTransitionDefinitions(machine).map(transitionLabel);
 }
 
 /** The state nodes a snapshot is in (a leaf and its ancestors), by their dotted paths. */
@@ -95,4 +97,37 @@ export function replayPath<TSnapshot extends AnyMachineSnapshot, TEvent extends 
   }
   actor.stop();
   return steps;
+}
+
+/**
+ * The transitions one event takes from a snapshot of the model's machine: an actor of the machine
+ * restored at that snapshot (its actors never settle, its timers never fire) is sent the event.
+ */
+export function transitionsOfStep<TSnapshot extends AnyMachineSnapshot, TEvent extends EventObject, TInput>(
+  model: FlowModel<TSnapshot, TEvent, TInput>,
+  from: TSnapshot,
+  event: ModelEvent<TEvent>,
+): string[] {
+  const { machine } = model;
+  const pending = fromPromise<never>(() => new Promise<never>(() => {}));
+  const actors = Object.fromEntries(Object.keys(machine.implementations.actors).map((name) => [name, pending]));
+  const known = new Set(machineTransitions(machine));
+  const taken: string[] = [];
+  let sent = false;
+  const actor = createActor(machine.provide({ actors }), {
+    snapshot: machine.getPersistedSnapshot(from),
+    clock: { setTimeout: () => 0, clearTimeout: () => {} },
+    inspect: (inspection) => {
+      if (!sent || inspection.type !== "@xstate.microstep") return;
+      for (const transition of inspection._transitions) {
+        const label = transitionLabel(transition);
+        if (known.has(label)) taken.push(label);
+      }
+    },
+  });
+  actor.start();
+  sent = true;
+  actor.send(event as AnyEventObject);
+  actor.stop();
+  return taken;
 }

@@ -9,7 +9,9 @@
 // `createTestModel()` uses: the state and context, plus the transition that changed the state value,
 // which makes the shortest paths cover every transition between state values.
 import type { AnyMachineSnapshot, AnyStateMachine, EventFromLogic, EventObject, InputFrom, SnapshotFrom, StateValue } from "xstate";
+import { getNextSnapshot } from "xstate";
 import { TestModel, serializeSnapshot, type TestPath } from "xstate/graph";
+import { machineTransitionDefinitions, machineTransitions, replayPath, transitionLabel, transitionsOfStep } from "./flow-coverage.ts";
 
 /** What a traversal may do to the machine: send one of its events, or let an actor or a timer answer. */
 export type ModelEvent<TEvent extends EventObject> =
@@ -81,6 +83,76 @@ export function flowShortestPaths<TSnapshot extends AnyMachineSnapshot, TEvent e
     .getShortestPaths()
     .filter((path) => isPathOf(model, path));
 }
+
+/**
+ * The generated paths: the shortest paths, and one path more for each machine transition they never
+ * take — one that keeps its state (a refusal with a notice), or a second way into a state they reach
+ * another way — made of the shortest path to a state where a sample event takes that transition, and
+ * that event. So the paths take every transition the model's sample events can take.
+ */
+export function flowPaths<TSnapshot extends AnyMachineSnapshot, TEvent extends EventObject, TInput>(
+  model: FlowModel<TSnapshot, TEvent, TInput>,
+): FlowPath<TSnapshot, TEvent>[] {
+  const known = generated.get(model);
+  if (known !== undefined) return known as FlowPath<TSnapshot, TEvent>[];
+  const shortest = flowShortestPaths(model);
+  const taken = new Set(shortest.flatMap((path) => replayPath(model, path).flatMap((step) => step.transitions)));
+  const left = new Set(machineTransitions(model.machine).filter((transition) => !taken.has(transition)));
+  if (left.size === 0) {
+    generated.set(model, shortest);
+    return shortest;
+  }
+  const more: FlowPath<TSnapshot, TEvent>[] = [];
+  // Every state the shortest paths pass through, with the shortest way there, nearest first.
+  const prefixes = new Map<string, FlowPath<TSnapshot, TEvent>["steps"]>();
+  for (const path of shortest) {
+    for (let end = 1; end <= path.steps.length; end += 1) {
+      const steps = path.steps.slice(0, end);
+      const key = serializeSnapshot(steps[end - 1]?.state ?? path.state);
+      const before = prefixes.get(key);
+      if (before === undefined || before.length > steps.length) prefixes.set(key, steps);
+    }
+  }
+  const nearestFirst = [...prefixes.values()].sort((a, b) => a.length - b.length);
+  const sampleTypes = new Set(nearestFirst.flatMap((steps) => steps.map((step) => step.event.type)));
+  const definitions = machineTransitionDefinitions(model.machine);
+  // Whether an event from a state may take a transition left: one of that event from an active state,
+  // or one that no sample event names (eventless, or an event the machine raises itself).
+  const mayTake = (from: AnyMachineSnapshot, event: ModelEvent<TEvent>) =>
+    definitions.some(
+      (definition) =>
+        left.has(transitionLabel(definition)) &&
+        (!sampleTypes.has(definition.eventType) || (definition.eventType === event.type && from._nodes.includes(definition.source))),
+    );
+  for (const steps of nearestFirst) {
+    if (left.size === 0) break;
+    const end = steps.at(-1)?.state;
+    if (end === undefined) continue;
+    for (const event of model.events(end).filter((candidate) => end.can(candidate) && mayTake(end, candidate))) {
+      const step = transitionsOfStep(model, end, event);
+      if (!step.some((transition) => left.has(transition))) continue;
+      for (const transition of step) left.delete(transition);
+      const next: AnyMachineSnapshot = getNextSnapshot(model.machine, end, event);
+      if (!isSnapshotOf(model, next)) continue;
+      const longer: FlowPath<TSnapshot, TEvent> = {
+        state: next,
+        steps: [...steps, { state: next, event }],
+        weight: steps.length,
+        description: "",
+        // The flows' paths are walked by their tests (tests/machines/, the browser runner), not by this.
+        test: () => Promise.reject(new Error("a flow path is walked by the flow's own tests")),
+      };
+      longer.description = describePath(model, longer);
+      more.push(longer);
+    }
+  }
+  const paths = [...shortest, ...more];
+  generated.set(model, paths);
+  return paths;
+}
+
+/** flowPaths() by model: generating them replays each path on the machine. */
+const generated = new WeakMap<object, unknown[]>();
 
 /** The generated simple paths (no state visited twice). */
 export function flowSimplePaths<TSnapshot extends AnyMachineSnapshot, TEvent extends EventObject, TInput>(

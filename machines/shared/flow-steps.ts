@@ -3,7 +3,7 @@
 // shows in each state. `machines:paths` writes the generated paths with these words for QA, and a unit
 // test keeps them complete. The wording follows the shop's catalogues (locales/*/*.po).
 import type { AnyMachineSnapshot, EventObject, StateValue } from "xstate";
-import { describeEvent, flowShortestPaths, stateName, type FlowModel, type FlowPath, type ModelEvent } from "./flow-model.ts";
+import { describeEvent, flowPaths, stateName, type FlowModel, type FlowPath, type ModelEvent } from "./flow-model.ts";
 
 /** The same words in both languages of the shop. */
 export interface Words {
@@ -117,7 +117,7 @@ export function checkFlowSteps<TSnapshot extends AnyMachineSnapshot, TEvent exte
 ): { missing: string[]; unused: string[] } {
   const missing = new Set<string>();
   const reached = new Set<string>();
-  for (const path of flowShortestPaths(model)) {
+  for (const path of flowPaths(model)) {
     collectSteps(model, steps, path, missing);
     for (const step of path.steps) for (const leaf of leafStatePaths(step.state.value)) reached.add(leaf);
   }

@@ -8,7 +8,7 @@ import { sessionMachine } from "../../machines/auth/session.machine.ts";
 import { NO_RESPONSE, sessionModel, UNAUTHORIZED } from "../../machines/auth/session.model.ts";
 import { selectStatus } from "../../machines/auth/session.selectors.ts";
 import type { Customer, SessionEvent, SessionInput, SessionNotification } from "../../machines/auth/session.types.ts";
-import { describePath, flowShortestPaths, type FlowPath } from "../../machines/shared/flow-model.ts";
+import { describePath, flowPaths, type FlowPath } from "../../machines/shared/flow-model.ts";
 import { createFakePromiseActor, settle } from "./support/fake-promise-actor.ts";
 import { isDoneEvent, isErrorEvent, isFlowEvent, tagsOf, walkPath } from "./support/walk-path.ts";
 
@@ -101,14 +101,14 @@ async function walk(path: FlowPath<SessionSnapshot, SessionEvent>) {
 }
 
 describe("customer session: generated paths", () => {
-  const shortest = flowShortestPaths(sessionModel);
+  const generated = flowPaths(sessionModel);
 
   it("reach every state", () => {
-    const reached = new Set(shortest.flatMap((path) => path.steps.map((step) => JSON.stringify(step.state.value))));
+    const reached = new Set(generated.flatMap((path) => path.steps.map((step) => JSON.stringify(step.state.value))));
     expect(reached).toEqual(new Set(["restoring", "anonymous", "signedIn", "signingOut"].map((value) => JSON.stringify(value))));
   });
 
-  for (const path of shortest) it(`shortest: ${describePath(sessionModel, path)}`, () => walk(path));
+  for (const path of generated) it(`path: ${describePath(sessionModel, path)}`, () => walk(path));
 });
 
 describe("customer session: start", () => {

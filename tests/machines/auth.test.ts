@@ -1,4 +1,4 @@
-// The sign-in dialog: every generated shortest path walked on a real actor with fake calls, checking
+// The sign-in dialog: every generated path walked on a real actor with fake calls, checking
 // each state and the effects the app relies on (token stored or deleted, session told, category tree
 // reloaded, notifications); then the rules of SPEC §4 and §8 one by one.
 import { createActor, type SnapshotFrom } from "xstate";
@@ -47,7 +47,7 @@ import type {
   SingleSignOnStart,
   VerifyCodeInput,
 } from "../../machines/auth/auth.types.ts";
-import { describePath, flowShortestPaths, type FlowPath } from "../../machines/shared/flow-model.ts";
+import { describePath, flowPaths, type FlowPath } from "../../machines/shared/flow-model.ts";
 import { createFakePromiseActor, settle } from "./support/fake-promise-actor.ts";
 import { isDoneEvent, isErrorEvent, isFlowEvent, tagsOf, walkPath } from "./support/walk-path.ts";
 
@@ -290,10 +290,10 @@ async function walk(path: FlowPath<AuthSnapshot, AuthEvent>) {
 }
 
 describe("sign-in dialog: generated paths", () => {
-  const shortest = flowShortestPaths(authModel);
+  const generated = flowPaths(authModel);
 
   it("reach every view of both tabs", () => {
-    const reached = new Set(shortest.flatMap((path) => path.steps.map((step) => `${selectView(step.state)}/${selectTab(step.state)}`)));
+    const reached = new Set(generated.flatMap((path) => path.steps.map((step) => `${selectView(step.state)}/${selectTab(step.state)}`)));
     for (const view of ["login", "code", "register", "forgot"]) {
       expect(reached).toContain(`${view}/personal`);
       expect(reached).toContain(`${view}/employee`);
@@ -304,7 +304,7 @@ describe("sign-in dialog: generated paths", () => {
     expect(reached).toContain("closed/personal");
   });
 
-  for (const path of shortest) it(`shortest: ${describePath(authModel, path)}`, () => walk(path));
+  for (const path of generated) it(`path: ${describePath(authModel, path)}`, () => walk(path));
 });
 
 async function toCodeView(dialog: Dialog, tab: "personal" | "employee" = "personal") {

@@ -25,7 +25,7 @@ import type {
   ShipmentMethodsInput,
   ShippingAddressInput,
 } from "../../machines/checkout/checkout.types.ts";
-import { describePath, flowShortestPaths, stateName } from "../../machines/shared/flow-model.ts";
+import { describePath, flowPaths, stateName } from "../../machines/shared/flow-model.ts";
 import { createFakePromiseActor, settle } from "./support/fake-promise-actor.ts";
 import { isDoneEvent, isErrorEvent, tagsOf, walkPath } from "./support/walk-path.ts";
 
@@ -163,8 +163,8 @@ function expectedEffects(previous: CheckoutSnapshot, event: { type: string; [key
   return effects;
 }
 
-describe("checkout machine: generated shortest paths", () => {
-  const paths = flowShortestPaths(checkoutModel);
+describe("checkout machine: generated paths", () => {
+  const paths = flowPaths(checkoutModel);
 
   it("reach every state", () => {
     const reached = new Set(paths.flatMap((path) => path.steps.map((step) => stateName(step.state.value))));

@@ -3,7 +3,7 @@
 // is written and read: tests/unit/consent-cookie.test.ts.
 import { createActor, type SnapshotFrom } from "xstate";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { describePath, flowShortestPaths, stateName } from "../../machines/shared/flow-model.ts";
+import { describePath, flowPaths, stateName } from "../../machines/shared/flow-model.ts";
 import { cookieConsentMachine } from "../../machines/cookie-consent/cookie-consent.machine.ts";
 import { cookieConsentModel } from "../../machines/cookie-consent/cookie-consent.model.ts";
 import { canCancelChoice, isAllowed, isBannerShown, isDraftAllowed, isPanelOpen } from "../../machines/cookie-consent/cookie-consent.selectors.ts";
@@ -42,8 +42,8 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe("cookie consent: generated shortest paths", () => {
-  const paths = flowShortestPaths(cookieConsentModel);
+describe("cookie consent: generated paths", () => {
+  const paths = flowPaths(cookieConsentModel);
 
   it("reach every state the visitor can see", () => {
     const reached = new Set(paths.flatMap((path) => path.steps.map((step) => stateName(step.state.value))));

@@ -3,7 +3,7 @@
 import { createActor, type SnapshotFrom } from "xstate";
 import { describe, expect, it } from "vitest";
 import { isValidEmail } from "../../machines/shared/email-rule.ts";
-import { describePath, flowShortestPaths, stateName } from "../../machines/shared/flow-model.ts";
+import { describePath, flowPaths, stateName } from "../../machines/shared/flow-model.ts";
 import { newsletterMachine } from "../../machines/newsletter/newsletter.machine.ts";
 import { VALID_EMAIL, newsletterMachineWithEmailRule, newsletterModel } from "../../machines/newsletter/newsletter.model.ts";
 import { areTermsAccepted, canSubmit, isError, isSubmitting, selectMessageId } from "../../machines/newsletter/newsletter.selectors.ts";
@@ -32,8 +32,8 @@ function expectedMessage(snapshot: NewsletterSnapshot): NewsletterMessageId | nu
   return messages[where] ?? null;
 }
 
-describe("newsletter form: generated shortest paths", () => {
-  const paths = flowShortestPaths(newsletterModel);
+describe("newsletter form: generated paths", () => {
+  const paths = flowPaths(newsletterModel);
 
   it("reach every state, every message included", () => {
     const reached = new Set(paths.flatMap((path) => path.steps.map((step) => selectMessageId(step.state))));

@@ -2,7 +2,7 @@
 // then the cap, the lifetime and dismissal one by one.
 import { createActor, SimulatedClock, type SnapshotFrom } from "xstate";
 import { describe, expect, it } from "vitest";
-import { describePath, flowShortestPaths, stateName } from "../../machines/shared/flow-model.ts";
+import { describePath, flowPaths, stateName } from "../../machines/shared/flow-model.ts";
 import { NOTIFICATION_CAP, NOTIFICATION_LIFETIME_MS, notificationsMachine } from "../../machines/notifications/notifications.machine.ts";
 import { notificationsModel } from "../../machines/notifications/notifications.model.ts";
 import { selectNotifications } from "../../machines/notifications/notifications.selectors.ts";
@@ -21,8 +21,8 @@ function startQueue() {
 
 const info = (messageId: string): NotificationRequest => ({ kind: "info", messageId });
 
-describe("notification queue: generated shortest paths", () => {
-  const paths = flowShortestPaths(notificationsModel);
+describe("notification queue: generated paths", () => {
+  const paths = flowPaths(notificationsModel);
 
   it("reach every state, and every number of shown notifications up to the cap", () => {
     const states = new Set(paths.flatMap((path) => path.steps.map((step) => stateName(step.state.value))));

@@ -11,7 +11,7 @@ import { BANK_PATIENCE_MS, ORDER_POLL_MS, paymentMachine } from "../../machines/
 import { ERRORS, ORDER_REFERENCE, ORDERS, PAYMENT_CART_ID, paymentModel, REDIRECT_RESULT, RESULTS } from "../../machines/payment/payment.model.ts";
 import { isBusy, isPayable, selectMessage, selectView, type PaymentSnapshot, type PaymentView } from "../../machines/payment/payment.selectors.ts";
 import type { Cart, CartIdInput, InitiatePaymentInput, OrderState, PaymentDetailsInput, PaymentEvent, PaymentNotification, PaymentResult, RetryReason } from "../../machines/payment/payment.types.ts";
-import { describePath, flowShortestPaths, stateName } from "../../machines/shared/flow-model.ts";
+import { describePath, flowPaths, stateName } from "../../machines/shared/flow-model.ts";
 import { createFakePromiseActor, settle } from "./support/fake-promise-actor.ts";
 import { isAfterEvent, isDoneEvent, isErrorEvent, tagsOf, walkPath } from "./support/walk-path.ts";
 
@@ -324,8 +324,8 @@ async function perform(payment: Started, event: { type: string; [key: string]: u
   }
 }
 
-describe("payment machine: generated shortest paths", () => {
-  const paths = flowShortestPaths(paymentModel);
+describe("payment machine: generated paths", () => {
+  const paths = flowPaths(paymentModel);
 
   it("reach every state", () => {
     const reached = new Set(paths.flatMap((path) => path.steps.map((step) => stateName(step.state.value))));

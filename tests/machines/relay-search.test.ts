@@ -1,4 +1,4 @@
-// The relay picker: every generated shortest path walked on a real actor (fake relay service and
+// The relay picker: every generated path walked on a real actor (fake relay service and
 // geocoder, simulated clock), each step checked against an independent statement of SPEC §4, §7, §8 and
 // §9 (which requests go out with what, which message shows, what is kept, when Validate is possible);
 // then the rules one by one.
@@ -45,7 +45,7 @@ import type {
   RelaySearchRequest,
   RelaySearchResponse,
 } from "../../machines/relay-search/relay-search.types.ts";
-import { describePath, flowShortestPaths, stateName } from "../../machines/shared/flow-model.ts";
+import { describePath, flowPaths, stateName } from "../../machines/shared/flow-model.ts";
 import { createFakePromiseActor, settle } from "./support/fake-promise-actor.ts";
 import { isAfterEvent, isDoneEvent, isErrorEvent, isFlowEvent, tagsOf, walkPath } from "./support/walk-path.ts";
 
@@ -96,8 +96,8 @@ function a2pOnly(response: RelaySearchResponse) {
   return response.listePointRetraitAcheminement.filter((point) => point.typeDePoint === "A2P");
 }
 
-describe("relay search machine: generated shortest paths", () => {
-  const paths = flowShortestPaths(relaySearchModel);
+describe("relay search machine: generated paths", () => {
+  const paths = flowPaths(relaySearchModel);
 
   it("reach every state of the picker", () => {
     const reached = new Set(paths.flatMap((path) => path.steps.flatMap((step) => stateName(step.state.value).split(" + "))));

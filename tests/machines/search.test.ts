@@ -2,7 +2,7 @@
 // suggestions request), then the rules that matter most one by one.
 import { createActor, SimulatedClock, type SnapshotFrom } from "xstate";
 import { describe, expect, it } from "vitest";
-import { describePath, flowShortestPaths, stateName } from "../../machines/shared/flow-model.ts";
+import { describePath, flowPaths, stateName } from "../../machines/shared/flow-model.ts";
 import { NO_SUGGESTIONS, searchMachine } from "../../machines/search/search.machine.ts";
 import { SAMPLE_SUGGESTIONS, SAMPLE_TERM, searchMachineWithTermRule, searchModel, sampleProduct } from "../../machines/search/search.model.ts";
 import { canSubmit, isEmptyResult, isLoading, isPanelOpen, selectSuggestions } from "../../machines/search/search.selectors.ts";
@@ -47,8 +47,8 @@ function hasThreeNonSpaceCharacters(term: string): boolean {
   return term.split("").filter((character) => character.trim() !== "").length >= 3;
 }
 
-describe("search machine: generated shortest paths", () => {
-  const paths = flowShortestPaths(searchModel);
+describe("search machine: generated paths", () => {
+  const paths = flowPaths(searchModel);
 
   it("reach every state of the machine", () => {
     const reached = new Set(paths.flatMap((path) => path.steps.map((step) => stateName(step.state.value))));

@@ -12,9 +12,7 @@
 // the sign-in dialog (a fresh General public account, or the seed's employee Lucie Bernard).
 //
 // Answered here with page.route(), for the one request each: a failing server (500: the contract lists
-// none for these calls; it stands for any failing answer, which the cart treats alike), and a
-// cancelled quantity change (499, the status the app's client gives a request it cancelled: the page
-// has no way to cancel its own quantity change, the contract has no such answer).
+// none for these calls; it stands for any failing answer, which the cart treats alike).
 //
 // The sign-out path needs a customer signed in: the page opens with the customer's session, whose
 // restoring (GET /customers/me) is held until the sign-out step, so that the stored cart (the
@@ -38,6 +36,8 @@ import { defineFlowBinding } from "./binding.ts";
 
 /** The seed's employee without two-factor sign-in (server/seed/data/customers.ts) and the demo password. */
 const EMPLOYEE = { email: "lucie.bernard@demo.escale.example", password: "EscaleDemo2026!" };
+/** A minimum basket no cart of the flow reaches (cents). */
+const UNREACHABLE_BASKET_CENTS = 100_000_000;
 /** A code no coupon of the seed has. */
 const UNKNOWN_COUPON = "INCONNU42";
 /** The in-browser captcha of the sign-in dialog takes its time (as in auth-journeys.e2e.ts). */
@@ -173,6 +173,13 @@ async function withDatabase<T>(use: (database: pg.Client) => Promise<T>): Promis
   }
 }
 
+/** Sets the offer's stock in the database, as a sale or a restocking would. */
+async function setStock(data: PathData, stock: number): Promise<void> {
+  await withDatabase(async (database) => {
+    await database.query("update offers set stock_quantity = $1 where id = $2", [stock, data.offerId]);
+  });
+}
+
 function notification(page: Page, lang: Lang, role: "status" | "alert", id: string): Locator {
   return page.getByRole("region", { name: message(lang, "notifications.label") }).getByRole(role).getByText(message(lang, id), { exact: true }).first();
 }
@@ -293,7 +300,7 @@ const hasCoupon = (event: CartModelEvent) => "cart" in event && event.cart !== n
 
 export const cartBinding = defineFlowBinding(cartModel, {
   inEnglish: true,
-  start: async ({ lang, context, openPage, memory, next, upcoming }) => {
+  start: async ({ lang, context, openPage, memory, snapshot, next, upcoming }) => {
     if (ownShop() === null) throw new Error("the cart flow runs on a shop of its own (cart.e2e.ts)");
     const product = await cartProduct(lang);
     if (product.offer === null) throw new Error(`${product.slug} has no offer`);
@@ -312,11 +319,19 @@ export const cartBinding = defineFlowBinding(cartModel, {
       session: null,
     };
     memory.set("cart", data);
+    // A visitor without a stored cart (the second start, cart.e2e.ts): the page has nothing to load.
+    if (snapshot.context.cartId === null) return openPage(`${baseUrl()}/${lang}/${CART_PATH[lang]}`);
     const signsOut = upcoming.some((event) => event.type === "customer.signedOut");
     // The stored cart: a real one (of 1 item, with the coupon where the path shows it), or one the server does not know.
     if (next?.context.cartId !== null) {
       data.customer = signsOut ? await registerCustomer(lang) : null;
       data.cartId = await serverCart(data, 1, upcoming.some(hasCoupon), data.customer);
+    }
+    // A path that asks for more than the stock from the cart's stepper: another sale left only the item in
+    // the cart, before the page loads it (the stock is put back once the page has refused).
+    if (upcoming.some((event) => event.type === "cart.update" && event.quantity > SAMPLE_STOCK)) {
+      await setStock(data, 1);
+      data.stock = 1;
     }
     await context.addCookies([{ name: CART_ID_COOKIE, value: data.cartId ?? randomUUID(), url: baseUrl(), sameSite: "Strict" }]);
     if (data.customer !== null) {
@@ -404,10 +419,21 @@ export const cartBinding = defineFlowBinding(cartModel, {
     "cart.update": async (page, event, world) => {
       if (event.type !== "cart.update") throw new Error(`not an update: ${event.type}`);
       const data = path(world);
-      if (event.quantity !== data.quantity + 1) throw new Error(`the stepper changes a line by one: ${data.quantity} to ${event.quantity} is not a user's step`);
-      data.held.arm(call("PUT", SET_QUANTITY));
+      const quantity = realQuantity(data, event.quantity);
+      if (quantity !== data.quantity + 1) throw new Error(`the stepper changes a line by one: ${data.quantity} to ${quantity} is not a user's step`);
       const line = lineIn(cartView(page, data, world.snapshot.matches({ sidebar: "open" })), data);
+      if (event.quantity <= SAMPLE_STOCK) {
+        data.held.arm(call("PUT", SET_QUANTITY));
+        await line.getByRole("button", { name: message(data.lang, "cart.line.increase"), exact: true }).click();
+        return;
+      }
+      // Above the stock the page shows: refused before anything is sent; then the stock is put back.
+      data.held.arm(() => false);
+      await expect(line.getByText(message(data.lang, "cart.line.max").replace("{max}", String(data.stock)), { exact: true })).toBeVisible();
       await line.getByRole("button", { name: message(data.lang, "cart.line.increase"), exact: true }).click();
+      await expect(notification(page, data.lang, "alert", "addToCart.max")).toBeVisible();
+      data.stock = data.product.offer?.stockQuantity ?? data.stock;
+      await setStock(data, data.stock);
     },
     "cart.remove": async (page, _event, world) => {
       const data = path(world);
@@ -510,6 +536,22 @@ export const cartBinding = defineFlowBinding(cartModel, {
     },
     "(setOfferQuantity answers a cart of 2 item(s))": async (page, _event, world) => {
       const data = path(world);
+      if (world.snapshot.context.change?.hadCoupon === true) {
+        // The coupon taken off: its terms changed meanwhile (a minimum basket above this one), so the
+        // server drops it with the change; its terms are put back afterwards.
+        await withDatabase(async (database) => {
+          const setMinimum = (cents: number) => database.query("update coupons set minimum_basket_cents = $1 where code = $2", [cents, SAMPLE_COUPON]);
+          try {
+            expect(await answer(page, data, async () => void (await setMinimum(UNREACHABLE_BASKET_CENTS)))).toBe(200);
+          } finally {
+            await setMinimum(0);
+          }
+        });
+        data.quantity = 2;
+        data.coupon = false;
+        await expect(notification(page, data.lang, "status", "coupon.dropped")).toBeVisible();
+        return;
+      }
       expect(await answer(page, data)).toBe(200);
       data.quantity = 2;
       await expect(notification(page, data.lang, "status", world.snapshot.context.change?.kind === "add" ? "addToCart.add" : "addToCart.update")).toBeVisible();
@@ -529,14 +571,11 @@ export const cartBinding = defineFlowBinding(cartModel, {
     "(setOfferQuantity answers 409 QUANTITY_EXCEEDS_STOCK)": async (page, _event, world) => {
       const data = path(world);
       // Another sale took the stock meanwhile: the server refuses; the stock is put back afterwards.
-      await withDatabase(async (database) => {
-        const setStock = (stock: number) => database.query("update offers set stock_quantity = $1 where id = $2", [stock, data.offerId]);
-        try {
-          expect(await answer(page, data, async () => void (await setStock(0)))).toBe(409);
-        } finally {
-          await setStock(data.stock);
-        }
-      });
+      try {
+        expect(await answer(page, data, () => setStock(data, 0))).toBe(409);
+      } finally {
+        await setStock(data, data.stock);
+      }
       await expect(notification(page, data.lang, "alert", "addToCart.max")).toBeVisible();
     },
     "(setOfferQuantity answers 404 NOT_FOUND)": async (page, _event, world) => {
@@ -547,9 +586,6 @@ export const cartBinding = defineFlowBinding(cartModel, {
       data.quantity = 0;
       data.coupon = false;
       await expect(notification(page, data.lang, "alert", "errors.server.access")).toBeVisible();
-    },
-    "(setOfferQuantity answers 499)": async (_page, _event, world) => {
-      await fail(path(world), 499, "Operation cancelled due to a new request");
     },
     "(setOfferQuantity answers 500)": async (page, _event, world) => {
       const data = path(world);

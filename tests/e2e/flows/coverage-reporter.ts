@@ -6,6 +6,7 @@ import path from "node:path";
 import type { Reporter, TestCase, TestResult } from "@playwright/test/reporter";
 import { machineStates, machineTransitions } from "../../../machines/shared/flow-coverage.ts";
 import { FLOWS, type Flow } from "../../../scripts/flows.ts";
+import { NOT_CAUSED_IN_BROWSER } from "./not-caused.ts";
 import { COVERAGE_ATTACHMENT, type ReachedInBrowser } from "./run-flow.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "../../..");
@@ -35,6 +36,13 @@ function listing(title: string, all: string[], reached: Set<string>): string[] {
   ];
 }
 
+/** The transitions the browser paths leave out on purpose (not-caused.ts), with why. */
+function notCaused(flow: string): string[] {
+  const reasons = Object.entries(NOT_CAUSED_IN_BROWSER[flow] ?? {});
+  if (reasons.length === 0) return [];
+  return ["## Not caused in the browser", "", ...reasons.map(([transition, reason]) => `- \`${transition}\`: ${reason}.`), ""];
+}
+
 function coverageMarkdown(flow: Flow, reached: Reached): string {
   return [
     `# ${flow.name}: what the browser reached`,
@@ -46,6 +54,7 @@ function coverageMarkdown(flow: Flow, reached: Reached): string {
     "",
     ...listing("States", machineStates(flow.machine), reached.states),
     ...listing("Transitions", machineTransitions(flow.machine), reached.transitions),
+    ...notCaused(flow.name),
   ].join("\n");
 }
 

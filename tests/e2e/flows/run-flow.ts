@@ -4,12 +4,13 @@
 // English for the paths that cover every state). Each test records the states and transitions it
 // reached in the browser (an attachment the coverage reporter reads).
 import type { AnyMachineSnapshot, EventObject } from "xstate";
-import { coveringPaths, eventKey } from "../../../machines/shared/flow-cover.ts";
+import { coveringPaths, eventKey, pathsTakingNone } from "../../../machines/shared/flow-cover.ts";
 import { replayPath } from "../../../machines/shared/flow-coverage.ts";
-import { describePath, flowShortestPaths, stateName, type FlowModel, type FlowPath } from "../../../machines/shared/flow-model.ts";
+import { describePath, flowPaths, stateName, type FlowModel, type FlowPath } from "../../../machines/shared/flow-model.ts";
 import type { Lang } from "../support/api.ts";
 import { test } from "../support/fixtures.ts";
 import type { FlowBinding, FlowWorld } from "./binding.ts";
+import { notCausedInBrowser } from "./not-caused.ts";
 
 /** The attachment a path test leaves for the coverage reporter. */
 export const COVERAGE_ATTACHMENT = "flow-coverage";
@@ -47,10 +48,22 @@ export function pathTestName(description: string, lang: Lang): string {
 
 export interface RunOptions {
   /**
-   * "states": run only the paths covering every state (for a second start of a flow, whose other
-   * transitions the main suite takes already).
+   * For a second start of a flow, whose other transitions the main suite takes already: "states" runs
+   * only the paths covering every state; "start" only the start itself (what the machine does before
+   * any event: its eventless transitions from that input).
    */
-  cover?: "states";
+  cover?: "states" | "start";
+}
+
+/** The path that only starts: the machine's initial state, after what it does on its own. */
+function startPath<TSnapshot extends AnyMachineSnapshot, TEvent extends EventObject, TInput>(
+  model: FlowModel<TSnapshot, TEvent, TInput>,
+): FlowPath<TSnapshot, TEvent> {
+  const [path] = flowPaths(model);
+  const first = path?.steps[0];
+  if (path === undefined || first === undefined) throw new Error(`${model.name}: no generated path`);
+  const start = { ...path, state: first.state, steps: [first], weight: 0 };
+  return { ...start, description: describePath(model, start) };
 }
 
 export function runFlow<TSnapshot extends AnyMachineSnapshot, TEvent extends EventObject, TInput>(
@@ -59,13 +72,17 @@ export function runFlow<TSnapshot extends AnyMachineSnapshot, TEvent extends Eve
   binding: FlowBinding<TSnapshot, TEvent>,
   options: RunOptions = {},
 ): void {
-  const french = options.cover === "states" ? coveringPaths(model, { only: "states" }) : coveringPaths(model);
-  const english = binding.inEnglish && options.cover === undefined ? coveringPaths(model, { only: "states" }) : [];
+  // The transitions a page cannot cause on the model's paths (not-caused.ts): their paths are left out.
+  const except = notCausedInBrowser(model.name);
+  const french =
+    options.cover === "start" ? [startPath(model)] : coveringPaths(model, { except, ...(options.cover === "states" ? { only: "states" } : {}) });
+  const english = binding.inEnglish && options.cover === undefined ? coveringPaths(model, { only: "states", except }) : [];
   const runs = [...french.map((path) => ({ path, lang: "fr" as const })), ...english.map((path) => ({ path, lang: "en" as const }))];
 
   test.describe(title, () => {
-    // Every path the model generates, not only those run: a state or event without a binding fails the run.
-    const missing = missingBindings(model, binding, flowShortestPaths(model));
+    // Every path the model generates, not only those run (but those not-caused.ts leaves out): a state
+    // or event without a binding fails the run.
+    const missing = missingBindings(model, binding, pathsTakingNone(model, except));
     test("binds every state and event of the model's paths", () => {
       if (missing.length > 0) throw new Error(`${model.name}: no browser binding for ${missing.join(", ")}`);
     });
