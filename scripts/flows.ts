@@ -155,6 +155,6 @@ export const FLOWS: readonly Flow[] = [
   }),
   flow(empowermentOrderModel, empowermentOrderSteps, {
     purpose: "The Empowerment checkout: a gift sent to a passenger, paid from the crew member's money pot.",
-    suites: [suite("empowerment-order", "empowerment checkout: generated paths", "path: ")],
+    suites: [suite("empowerment-order", "empowerment checkout: generated paths", "path: "), browserSuite(empowermentOrderModel, "empowerment checkout: browser paths")],
   }),
 ];

@@ -2,7 +2,7 @@
 // say, whether the out-of-stock modal is open, whether anything can still be validated.
 import type { SnapshotFrom } from "xstate";
 import type { empowermentOrderMachine } from "./empowerment-order.machine.ts";
-import type { EmpowermentOrderProblem } from "./empowerment-order.types.ts";
+import type { EmpowermentOrderProblem, OrderPart } from "./empowerment-order.types.ts";
 
 export type EmpowermentOrderSnapshot = SnapshotFrom<typeof empowermentOrderMachine>;
 
@@ -14,6 +14,20 @@ export function isBusy(snapshot: EmpowermentOrderSnapshot): boolean {
 /** The card message alone is being saved (the field was left): 'Place the order' may still be pressed. */
 export function isSavingMessage(snapshot: EmpowermentOrderSnapshot): boolean {
   return snapshot.matches("savingMessage");
+}
+
+/** The part of the page whose choice is on its way to the server (its section waits), or null. */
+export function savingPart(snapshot: EmpowermentOrderSnapshot): OrderPart | "card" | null {
+  if (snapshot.matches("savingAddress")) return "delivery";
+  if (snapshot.matches("savingMethods")) return "method";
+  if (snapshot.matches("savingBilling")) return "billing";
+  if (snapshot.matches("savingMessage") || snapshot.matches({ placing: "savingMessage" })) return "card";
+  return null;
+}
+
+/** The goods went meanwhile: the cart is read again before the out-of-stock modal opens. */
+export function isCheckingStock(snapshot: EmpowermentOrderSnapshot): boolean {
+  return snapshot.matches("checkingStock");
 }
 
 /** 'Place the order' is being done (the card saved, then the validation). */

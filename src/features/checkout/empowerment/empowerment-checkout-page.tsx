@@ -11,7 +11,7 @@ import { useEffect, useId, useRef, useState, type RefObject } from "react";
 import { pagePath } from "../../../../common/pages.ts";
 import { isEmpowermentCountry, EMPOWERMENT_COUNTRIES } from "../../../../machines/shared/address-rules.ts";
 import { missingPartsOf } from "../../../../machines/empowerment-order/empowerment-order.machine.ts";
-import { hasNoMoneyPot, isBusy, isOutOfStockOpen, isPlacing, isSavingMessage, selectProblem } from "../../../../machines/empowerment-order/empowerment-order.selectors.ts";
+import { hasNoMoneyPot, isBusy, isCheckingStock, isOutOfStockOpen, isPlacing, isSavingMessage, savingPart, selectProblem } from "../../../../machines/empowerment-order/empowerment-order.selectors.ts";
 import type { EmpowermentOrderEvent, EmpowermentOrderProblem, OrderPart } from "../../../../machines/empowerment-order/empowerment-order.types.ts";
 import { addressInputOf, addressSaveErrorMessage, saveCustomerAddress, savedAddressOf, sortAddresses, type Address, type AddressInput } from "../../../api/addresses.ts";
 import type { Cart } from "../../../api/queries/cart.ts";
@@ -67,6 +67,8 @@ function EmpowermentCheckout({ customer, cart }: { customer: Customer; cart: Car
   const busy = snapshot === null || isBusy(snapshot);
   const headings: PartHeadings = { delivery: useRef(null), method: useRef(null), billing: useRef(null) };
   const [message, setMessage] = useState(cart.customCardMessage ?? "");
+  // The section whose choice is on its way to the server says it waits (aria-busy).
+  const saving = snapshot === null ? null : savingPart(snapshot);
   useDefaultChoices(customer, cart, snapshot?.matches({ editing: "ready" }) ?? false, send);
   return (
     <div className="checkout-step shipping-step empowerment-checkout">
@@ -74,16 +76,17 @@ function EmpowermentCheckout({ customer, cart }: { customer: Customer; cart: Car
       <p className="empowerment-checkout__intro">{_("empowerment.order.intro")}</p>
       <div className="shipping-step__layout">
         <div className="shipping-step__choices">
-          <DeliverySection customer={customer} cart={cart} busy={busy} send={send} heading={headings.delivery} />
-          <MethodsSection cart={cart} busy={busy} send={send} heading={headings.method} />
-          <BillingSection customer={customer} cart={cart} busy={busy} send={send} heading={headings.billing} />
-          <CardMessageSection message={message} onChange={setMessage} busy={busy} send={send} />
+          <DeliverySection customer={customer} cart={cart} busy={busy} saving={saving === "delivery"} send={send} heading={headings.delivery} />
+          <MethodsSection cart={cart} busy={busy} saving={saving === "method"} send={send} heading={headings.method} />
+          <BillingSection customer={customer} cart={cart} busy={busy} saving={saving === "billing"} send={send} heading={headings.billing} />
+          <CardMessageSection message={message} onChange={setMessage} busy={busy} saving={saving === "card"} send={send} />
         </div>
         <Summary
           cart={cart}
           // The message saved as its field is left, often for this very button: pressing it then still places the order.
           busy={busy && !(snapshot !== null && isSavingMessage(snapshot))}
           placing={snapshot !== null && isPlacing(snapshot)}
+          checkingStock={snapshot !== null && isCheckingStock(snapshot)}
           problem={snapshot === null ? null : selectProblem(snapshot)}
           noMoneyPot={snapshot !== null && hasNoMoneyPot(snapshot)}
           message={message}
@@ -126,11 +129,13 @@ type Editing = { mode: "add" } | { mode: "edit"; address: Address };
 interface SectionProps {
   cart: Cart;
   busy: boolean;
+  /** This section's choice is on its way to the server. */
+  saving: boolean;
   send: Send;
   heading: RefObject<HTMLHeadingElement | null>;
 }
 
-function DeliverySection({ customer, cart, busy, send, heading }: SectionProps & { customer: Customer }) {
+function DeliverySection({ customer, cart, busy, saving, send, heading }: SectionProps & { customer: Customer }) {
   const { _ } = useLingui();
   const lang = useLang();
   const { api } = useShopContext();
@@ -165,7 +170,7 @@ function DeliverySection({ customer, cart, busy, send, heading }: SectionProps &
   };
 
   return (
-    <section className="checkout-section" aria-labelledby={headingId}>
+    <section className="checkout-section" aria-labelledby={headingId} aria-busy={saving || undefined}>
       <h2 id={headingId} ref={heading} tabIndex={-1}>
         {_("empowerment.order.delivery")}
       </h2>
@@ -209,11 +214,11 @@ function DeliverySection({ customer, cart, busy, send, heading }: SectionProps &
   );
 }
 
-function MethodsSection({ cart, busy, send, heading }: SectionProps) {
+function MethodsSection({ cart, busy, saving, send, heading }: SectionProps) {
   const { _ } = useLingui();
   const headingId = useId();
   return (
-    <section className="checkout-section" aria-labelledby={headingId}>
+    <section className="checkout-section" aria-labelledby={headingId} aria-busy={saving || undefined}>
       <h2 id={headingId} ref={heading} tabIndex={-1}>
         {_("checkout.methods.title")}
       </h2>
@@ -222,14 +227,14 @@ function MethodsSection({ cart, busy, send, heading }: SectionProps) {
   );
 }
 
-function BillingSection({ customer, cart, busy, send, heading }: SectionProps & { customer: Customer }) {
+function BillingSection({ customer, cart, busy, saving, send, heading }: SectionProps & { customer: Customer }) {
   const { _ } = useLingui();
   const lang = useLang();
   const headingId = useId();
   const chosen = cart.billingAddress?.name ?? null;
   const addresses = sortAddresses(customer.addresses);
   return (
-    <section className="checkout-section" aria-labelledby={headingId}>
+    <section className="checkout-section" aria-labelledby={headingId} aria-busy={saving || undefined}>
       <h2 id={headingId} ref={heading} tabIndex={-1}>
         {_("checkout.billing.title")}
       </h2>
@@ -261,7 +266,7 @@ function BillingSection({ customer, cart, busy, send, heading }: SectionProps & 
 }
 
 /** The card's message: saved when the field is left with a new text (the flow compares). */
-function CardMessageSection({ message, onChange, busy, send }: { message: string; onChange: (message: string) => void; busy: boolean; send: Send }) {
+function CardMessageSection({ message, onChange, busy, saving, send }: { message: string; onChange: (message: string) => void; busy: boolean; saving: boolean; send: Send }) {
   const { _ } = useLingui();
   const headingId = useId();
   const fieldId = useId();
@@ -269,7 +274,7 @@ function CardMessageSection({ message, onChange, busy, send }: { message: string
   const errorId = left ? cardMessageErrorId(message) : undefined;
   const describedBy = [`${fieldId}-count`, errorId ? `${fieldId}-error` : ""].filter(Boolean).join(" ");
   return (
-    <section className="checkout-section" aria-labelledby={headingId}>
+    <section className="checkout-section" aria-labelledby={headingId} aria-busy={saving || undefined}>
       <h2 id={headingId}>{_("empowerment.order.card.title")}</h2>
       <div className="form-field">
         <label className="form-field__label" htmlFor={fieldId}>
@@ -308,6 +313,8 @@ interface SummaryProps {
   cart: Cart;
   busy: boolean;
   placing: boolean;
+  /** The cart is read again (goods went meanwhile): its lines wait. */
+  checkingStock: boolean;
   problem: EmpowermentOrderProblem | null;
   noMoneyPot: boolean;
   /** The card's message as typed (the flow saves it first if it changed). */
@@ -316,7 +323,7 @@ interface SummaryProps {
   headings: PartHeadings;
 }
 
-function Summary({ cart, busy, placing, problem, noMoneyPot, message, send, headings }: SummaryProps) {
+function Summary({ cart, busy, placing, checkingStock, problem, noMoneyPot, message, send, headings }: SummaryProps) {
   const { _ } = useLingui();
   const lang = useLang();
   const { api } = useShopContext();
@@ -332,7 +339,7 @@ function Summary({ cart, busy, placing, problem, noMoneyPot, message, send, head
   return (
     <aside className="checkout-summary" aria-labelledby={headingId}>
       <h2 id={headingId}>{_("checkout.summary.title")}</h2>
-      <ul className="empowerment-checkout__lines">
+      <ul className="empowerment-checkout__lines" aria-busy={checkingStock || undefined}>
         {cart.cartItems.map((line) => (
           <li key={`${line.offerId}-${line.isGift ? "gift" : "paid"}`}>
             <span>
