@@ -77,6 +77,8 @@ interface PathData {
   names: Map<string, string>;
   /** What this path typed for the search under way. */
   typed: typeof PARIS;
+  /** Why the map cannot show, as the area says it: its WebGL context lost, or its style given up. */
+  unavailable: "relais.map.noWebgl" | "relais.map.failed";
 }
 
 function path(world: { memory: Map<string, unknown> }): PathData {
@@ -293,10 +295,10 @@ const MAP: Record<string, Check> = {
     for (const id of MAP_UNAVAILABLE) await expect(map.getByText(message(lang, id), { exact: true })).toHaveCount(0);
     await expect(dialogOf(page, lang).getByText(message(lang, "relais.validate.map"), { exact: true })).toHaveCount(0);
   },
-  unavailable: async (page, { lang }) => {
+  unavailable: async (page, { lang, unavailable }) => {
     const map = mapOf(page, lang);
-    const said = MAP_UNAVAILABLE.map((id) => map.getByText(message(lang, id), { exact: true }));
-    await expect(said.reduce((either, next) => either.or(next))).toBeVisible();
+    await expect(map.getByText(message(lang, unavailable), { exact: true })).toBeVisible();
+    for (const id of MAP_UNAVAILABLE.filter((other) => other !== unavailable)) await expect(map.getByText(message(lang, id), { exact: true })).toHaveCount(0);
     await expect(map.getByText(message(lang, "relais.map.loading"), { exact: true })).toHaveCount(0);
     await expect(dialogOf(page, lang).getByText(message(lang, "relais.validate.map"), { exact: true })).toHaveCount(0);
   },
@@ -340,6 +342,7 @@ export const relaySearchBinding = defineFlowBinding(relaySearchModel, {
       others: [],
       names: new Map(),
       typed: PARIS,
+      unavailable: "relais.map.noWebgl",
     };
     memory.set("relay-search", data);
     await page.getByRole("button", { name: message(lang, "relais.open"), exact: true }).click();
@@ -420,10 +423,16 @@ export const relaySearchBinding = defineFlowBinding(relaySearchModel, {
       const data = path(world);
       await (await data.style.next()).continue();
     },
-    "relaySearch.map.unavailable": (page, _event, world) => loseContext(page, path(world).lang),
+    "relaySearch.map.unavailable": async (page, _event, world) => {
+      const data = path(world);
+      data.unavailable = "relais.map.noWebgl";
+      await loseContext(page, data.lang);
+    },
     "relaySearch.map.loading": (page) => restoreContext(page),
     "(after mapLoadTimeout)": async (page, _event, world) => {
-      const { lang } = path(world);
+      const data = path(world);
+      const { lang } = data;
+      data.unavailable = "relais.map.failed";
       // The map's code is there and its style on its way when the time runs out.
       await expect(mapOf(page, lang).locator("canvas.maplibregl-canvas")).toBeAttached();
       await page.clock.fastForward(MAP_LOAD_TIMEOUT_MS);
