@@ -151,7 +151,7 @@ export const FLOWS: readonly Flow[] = [
   }),
   flow(relaySearchModel, relaySearchSteps, {
     purpose: "The Colissimo relay point picker: the search, the list and the map, validating a point.",
-    suites: [suite("relay-search", "relay search machine: generated paths")],
+    suites: [suite("relay-search", "relay search machine: generated paths"), browserSuite(relaySearchModel, "relay picker: browser paths")],
   }),
   flow(empowermentOrderModel, empowermentOrderSteps, {
     purpose: "The Empowerment checkout: a gift sent to a passenger, paid from the crew member's money pot.",

@@ -110,7 +110,7 @@ describe("relay picker", () => {
     expect((phone as HTMLInputElement).value).toBe("+33 6 98 76 54 32");
   });
 
-  it("refuses a country other than France at the field, without searching", async () => {
+  it("refuses a country other than France at the field and in the flow (SPEC §8), without searching", async () => {
     const { server } = show(null);
     fireEvent.change(screen.getByLabelText(/addressForm\.street\.label/u), { target: { value: "Rue Neuve 1" } });
     fireEvent.change(screen.getByLabelText(/addressForm\.postCode\.label/u), { target: { value: "1000" } });
@@ -120,6 +120,7 @@ describe("relay picker", () => {
       fireEvent.click(screen.getByRole("button", { name: "relais.search" }));
     });
     expect(await screen.findByText("relais.country.error")).toBeTruthy();
+    expect(await screen.findByText("errors.server.relaisAddress")).toBeTruthy();
     expect(server.searches).toEqual([]);
   });
 

@@ -1,15 +1,16 @@
 // The relay address form (SPEC §5 relay address form): street, postcode, city and country of the
 // address to find relay points around, prefilled from the delivery address. A country other than
-// France is refused at the field (relais.country.error); a valid address is searched.
+// France is refused at the field (relais.country.error) and by the flow (errors.server.relaisAddress,
+// SPEC §8); a valid address is searched.
 import { useLingui } from "@lingui/react";
-import { useMemo } from "react";
+import { useMemo, type FormEvent } from "react";
 import type { RelayAddress } from "../../../../machines/relay-search/relay-search.types.ts";
 import { countryOptions } from "../../../i18n/countries.ts";
 import { useLang } from "../../../i18n/use-lang.ts";
 import { CITY_MAX, POSTCODE_MAX, STREET_MAX } from "../../../ui/address/address-schema.ts";
 import { BoundFormField } from "../../../ui/form-field.tsx";
 import { useShopForm } from "../../../ui/shop-form.ts";
-import { relayAddressSchema, type RelayAddressValues } from "./relay-address-schema.ts";
+import { otherCountryAddress, relayAddressSchema, type RelayAddressValues } from "./relay-address-schema.ts";
 
 export interface RelayAddressFormProps {
   defaultValues: RelayAddressValues;
@@ -29,8 +30,15 @@ export function RelayAddressForm({ defaultValues, searching, onSearch }: RelayAd
     onSubmit: ({ output }) => onSearch(output),
   });
 
+  /** An address abroad is refused at its field, and searched so that the flow refuses it as well. */
+  const send = (event: FormEvent<HTMLFormElement>) => {
+    const abroad = searching ? null : otherCountryAddress(form.state.values);
+    if (abroad) onSearch(abroad);
+    submit(event);
+  };
+
   return (
-    <form className="relay-form" onSubmit={submit} noValidate aria-label={_("relais.form.label")}>
+    <form className="relay-form" onSubmit={send} noValidate aria-label={_("relais.form.label")}>
       <form.Field name="street">
         {(field) => (
           <BoundFormField field={field} label={_("addressForm.street.label")} required>

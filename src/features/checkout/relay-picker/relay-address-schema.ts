@@ -38,6 +38,18 @@ export function searchableAddress(values: RelayAddressValues): RelayAddress | nu
   return result.success ? result.output : null;
 }
 
+/**
+ * An address of another country than France that the form's other rules accept: the field refuses
+ * it, and the flow is told of the search so that it says so too (SPEC §8 errors.server.relaisAddress)
+ * and drops the last search's relay points, as it does for a delivery address abroad.
+ */
+export function otherCountryAddress(values: RelayAddressValues): RelayAddress | null {
+  const country = values.country.trim();
+  if (country === "" || country === RELAY_COUNTRY) return null;
+  const address = searchableAddress({ ...values, country: RELAY_COUNTRY });
+  return address ? { ...address, country } : null;
+}
+
 export const relayPhoneSchema = v.object({
   phone: v.pipe(
     text(),

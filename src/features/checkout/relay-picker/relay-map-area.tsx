@@ -2,9 +2,13 @@
 // waits for the visitor's 'maps' consent (a button gives it here), a browser without WebGL cannot draw
 // it, and its code or style may fail to load. In each case the area says so and the list stays the
 // way to choose; the picker is told, so that Validate does not wait for a map that will not come.
+// The area says the map is loading until the map has drawn its style (its code, then its style), and
+// a map whose WebGL context the browser takes back (a GPU reset) cannot show until it is given back;
+// a style still on its way after MAP_LOAD_TIMEOUT_MS is given up, as the flow stops waiting for it.
 import { useLingui } from "@lingui/react";
 import { Component, useEffect, useRef, useState, type ComponentType, type ReactNode } from "react";
 import type { RuntimeConfig } from "../../../../common/runtime-config.ts";
+import { MAP_LOAD_TIMEOUT_MS } from "../../../../machines/relay-search/relay-search.machine.ts";
 import { useConsent, useConsentSend } from "../../../app/use-consent.ts";
 import { reportLoadFailure, withLoadTimeout } from "../../../ui/chunk-load.ts";
 import type { RelayMapProps } from "./relay-map-props.ts";
@@ -62,10 +66,22 @@ export function RelayMapArea({ mapStyle, ...props }: RelayMapAreaProps) {
   const [webgl] = useState(supportsWebGL);
   const [failed, setFailed] = useState(false);
   const [View, setView] = useState<ComponentType<RelayMapViewProps> | null>(null);
+  /** What the map view shows once mounted: its style on the way, drawn, or its WebGL context lost. */
+  const [shown, setShown] = useState<"loading" | "drawn" | "lost">("loading");
   const callbacks = useRef(props);
   useEffect(() => {
     callbacks.current = props;
   });
+
+  // A style that has not arrived when the flow stops waiting for the map is given up here too.
+  useEffect(() => {
+    if (!View || shown !== "loading") return;
+    const timer = setTimeout(() => {
+      setFailed(true);
+      callbacks.current.onUnavailable();
+    }, MAP_LOAD_TIMEOUT_MS);
+    return () => clearTimeout(timer);
+  }, [View, shown]);
 
   const blocked: Blocked | null =
     mapStyle === null ? "style" : mapStyle.external && !allowed ? "consent" : !webgl ? "webgl" : failed ? "failed" : null;
@@ -104,6 +120,18 @@ export function RelayMapArea({ mapStyle, ...props }: RelayMapAreaProps) {
     setFailed(true);
     props.onUnavailable();
   };
+  const drawn = () => {
+    setShown("drawn");
+    props.onReady();
+  };
+  const contextLost = () => {
+    setShown("lost");
+    props.onUnavailable();
+  };
+  const contextRestored = () => {
+    setShown("loading");
+    props.onLoading();
+  };
 
   return (
     <section className={`relay-map${blocked || !View ? " relay-map--empty" : ""}`} aria-label={_("relais.map.label")}>
@@ -117,14 +145,22 @@ export function RelayMapArea({ mapStyle, ...props }: RelayMapAreaProps) {
       )}
       {blocked === "webgl" && <p className="relay-map__message">{_("relais.map.noWebgl")}</p>}
       {(blocked === "style" || blocked === "failed") && <p className="relay-map__message">{_("relais.map.failed")}</p>}
-      {blocked === null && !View && (
-        <p className="relay-map__message" role="status">
+      {blocked === null && (!View || shown === "loading") && (
+        <p className={`relay-map__message${View ? " relay-map__message--over" : ""}`} role="status">
           {_("relais.map.loading")}
         </p>
       )}
+      {blocked === null && View && shown === "lost" && <p className="relay-map__message relay-map__message--over">{_("relais.map.noWebgl")}</p>}
       {blocked === null && View && mapStyle && (
         <MapBoundary onError={fail}>
-          <View {...props} onUnavailable={fail} styleUrl={mapStyle.styleUrl} />
+          <View
+            {...props}
+            onReady={drawn}
+            onUnavailable={fail}
+            onContextLost={contextLost}
+            onContextRestored={contextRestored}
+            styleUrl={mapStyle.styleUrl}
+          />
         </MapBoundary>
       )}
     </section>

@@ -3,13 +3,14 @@
 // points are a GeoJSON source clustered by MapLibre (radius 26 px, from 2 points); the markers and
 // clusters drawn over it are buttons: a point's chooses it, a cluster's zooms in until it splits. The
 // map starts on the searched address at zoom 13 (the centre of France before any search), flies to a
-// chosen point at zoom 16, and never zooms past 16.
+// chosen point at zoom 16, and never zooms past 16. A WebGL context the browser takes back is reported
+// (the map is blank until it is given back), and so is the map drawn again after it.
 import { useLingui } from "@lingui/react";
 import * as maplibre from "maplibre-gl";
 import "maplibre-gl/dist/maplibre-gl.css";
 import workerUrl from "maplibre-gl/dist/maplibre-gl-worker.mjs?worker&url";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { Layer, Map, Marker, NavigationControl, Source, type MapRef } from "react-map-gl/maplibre";
+import { Layer, Map, Marker, NavigationControl, Source, useMap, type MapRef } from "react-map-gl/maplibre";
 import type { LatLng, RelayPoint } from "../../../../machines/relay-search/relay-search.types.ts";
 import { CLUSTER_MIN_POINTS, CLUSTER_RADIUS, DEFAULT_CENTRE, DEFAULT_ZOOM, FOCUS_ZOOM, MAX_ZOOM } from "./map-constants.ts";
 import type { RelayMapProps } from "./relay-map-props.ts";
@@ -26,6 +27,32 @@ type Drawn =
 
 export interface RelayMapViewProps extends RelayMapProps {
   styleUrl: string;
+  /** The browser took the map's WebGL context back: the map is blank. */
+  onContextLost: () => void;
+  /** The context is back: the map draws again (onReady once it has). */
+  onContextRestored: () => void;
+}
+
+/** Inside the map: tells of its WebGL context lost and given back, from the map's creation on. */
+function ContextWatch({ onLost, onRestored }: { onLost: () => void; onRestored: () => void }) {
+  const { current } = useMap();
+  const callbacks = useRef({ onLost, onRestored });
+  useEffect(() => {
+    callbacks.current = { onLost, onRestored };
+  });
+  useEffect(() => {
+    const map = current?.getMap();
+    if (!map) return;
+    const lost = () => callbacks.current.onLost();
+    const restored = () => callbacks.current.onRestored();
+    map.on("webglcontextlost", lost);
+    map.on("webglcontextrestored", restored);
+    return () => {
+      map.off("webglcontextlost", lost);
+      map.off("webglcontextrestored", restored);
+    };
+  }, [current]);
+  return null;
 }
 
 interface RelayFeatures {
@@ -72,7 +99,7 @@ function drawnPoints(map: maplibre.Map, relays: readonly RelayPoint[]): Drawn[] 
   return drawn;
 }
 
-export function RelayMap({ relays, centre, selectedId, onSelect, onReady, onUnavailable, styleUrl }: RelayMapViewProps) {
+export function RelayMap({ relays, centre, selectedId, onSelect, onReady, onUnavailable, onContextLost, onContextRestored, styleUrl }: RelayMapViewProps) {
   const { _ } = useLingui();
   const mapRef = useRef<MapRef>(null);
   const [loaded, setLoaded] = useState(false);
@@ -154,6 +181,14 @@ export function RelayMap({ relays, centre, selectedId, onSelect, onReady, onUnav
           if (event.sourceId === SOURCE_ID && event.isSourceLoaded) refresh();
         }}
       >
+        <ContextWatch
+          onLost={onContextLost}
+          onRestored={() => {
+            onContextRestored();
+            // Drawn again once its style is back and every tile of the view has arrived.
+            mapRef.current?.getMap().once("idle", onReady);
+          }}
+        />
         <NavigationControl showCompass={false} />
         <Source
           id={SOURCE_ID}
