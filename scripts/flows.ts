@@ -138,7 +138,7 @@ export const FLOWS: readonly Flow[] = [
   }),
   flow(authModel, authSteps, {
     purpose: "The sign-in dialog: sign in, register, forgotten password, the e-mailed code, the employees' single sign-on.",
-    suites: [suite("auth", "sign-in dialog: generated paths", "shortest: ")],
+    suites: [suite("auth", "sign-in dialog: generated paths", "shortest: "), browserSuite(authModel, "sign-in dialog: browser paths")],
   }),
   flow(sessionModel, sessionSteps, {
     folder: "auth",
