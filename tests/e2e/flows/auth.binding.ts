@@ -47,7 +47,7 @@ const CAPTCHA_TIMEOUT_MS = 45_000;
 /** The demo accounts' password (server/seed/data/customers.ts), the demo GPNet account with two-factor. */
 const DEMO_PASSWORD = "EscaleDemo2026!";
 const DEMO_GPNET = { email: "paul.garnier@demo.escale.example", password: DEMO_PASSWORD, firstName: "Paul", lastName: "Garnier", gpnetId: "GP100001" };
-/** Staff numbers of the demo directory without an account (auth.e2e.ts takes GP100006), one per language. */
+/** Staff numbers of the demo directory without an account, one per language (each opens one account). */
 const FREE_STAFF_NUMBER: Record<Lang, string> = { fr: "GP100007", en: "GP100008" };
 /** A crew member of the demo identity provider (server/seed/data/employees.ts). */
 const CREW_MEMBER = { email: "sophie.girard@staff.demo.escale.example", password: DEMO_PASSWORD, firstName: "Sophie", lastName: "Girard" };
