@@ -12,22 +12,25 @@
 // then refused: SSO_TOKEN_REJECTED), a start asking the provider for no e-mail (the identity lacks it:
 // 403 SSO_IDENTITY_INCOMPLETE), the address past its 60 starts (429, the starts sent through the API).
 //
-// page.route() answers only what the real server cannot be made to give here: the provider's page
-// not coming (204) once the browser leaves from the dialog (to see the dialog then, and close it); a 500 of the one-time
-// code and of the reset request, a mismatch without the attempts count (the server always sends it),
-// the personal sign-in's 502, the identity provider unreachable (502, start and exchange: the embedded
-// provider answers in-process), and the exchange's 409 (an employee identity not yet linked whose
-// address another account holds: the four demo employees may already be linked by other tests of the
-// worker's shop, and a taken address would break their sign-ins for the rest of the run).
+// page.route() answers only what the real server cannot be made to give here: a success with neither
+// a session nor a code to ask for (sign-in, code, registration, exchange: the contract allows it); the
+// provider's page not coming (204) once the browser leaves from the dialog (to see the dialog then, and
+// close it); a 500 of the one-time code and of the reset request; a mismatch without the attempts count
+// (the server always sends it); the personal sign-in's 502; the identity provider unreachable (502,
+// start and exchange: the embedded provider answers in-process); and the exchange's 409 (an employee
+// identity not yet linked whose address another account holds: the four demo employees may already be
+// linked by other tests of the worker's shop, and a taken address would break their sign-ins for the
+// rest of the run).
 //
 // No control of the shop sends `auth.open` with the employee tab: that step is the account button
 // then the employee tab (the same view). Leaving the single sign-on's failure page by its home link is
-// the path's `auth.close` from there. An `auth.open` flagged as reloaded is a page load with a token
-// the app cannot read.
+// the path's `auth.close` from there (the app sends none). An `auth.open` flagged as reloaded is a page
+// load with a token the app cannot read, and the programme's sign-in started from the welcome or reset
+// modal is its link followed from outside (a page load): both start a new dialog.
 import type { Route } from "@playwright/test";
 import type { SnapshotFrom } from "xstate";
 import type { authMachine } from "../../../machines/auth/auth.machine.ts";
-import { authModel } from "../../../machines/auth/auth.model.ts";
+import { authModel, NO_SESSION } from "../../../machines/auth/auth.model.ts";
 import { eventKey } from "../../../machines/shared/flow-cover.ts";
 import type { AuthFlow, SingleSignOnFailure } from "../../../machines/auth/auth.types.ts";
 import { CUSTOMER_TOKEN_COOKIE } from "../../../src/app/customer-token.ts";
@@ -151,6 +154,9 @@ async function release(data: PathData, call: Call, answer: (route: Route) => Pro
 /** What the real server cannot be made to answer: the model's error, as the contract's body. */
 const failWith = (status: number, code: string | undefined, text: string) => (route: Route) =>
   route.fulfill({ status, contentType: "application/json", body: JSON.stringify({ status, ...(code === undefined ? {} : { code }), message: text }) });
+
+/** A success with neither a session nor a code to ask for: the contract allows it, the shop's server never answers it. */
+const answerWithoutSession = (route: Route) => route.fulfill({ status: 200, json: NO_SESSION });
 
 const t = (lang: Lang, id: string, values: Record<string, string | number> = {}) => {
   let text = message(lang, id);
@@ -493,6 +499,7 @@ export const authBinding = defineFlowBinding(authModel, {
       await button(dialog, lang, "auth.login.submit").click();
     },
     "(signIn succeeds)": async (_page, _event, world) => release(path(world), "signIn"),
+    "(signIn answers without a session)": async (_page, _event, world) => release(path(world), "signIn", answerWithoutSession),
     "(signIn asks for the one-time code)": async (_page, _event, world) => release(path(world), "signIn"),
     '(signIn answers 401 "Wrong e-mail or password")': async (_page, _event, world) => release(path(world), "signIn"),
     '(signIn answers 502 "Staff directory unavailable")': async (_page, _event, world) =>
@@ -521,6 +528,7 @@ export const authBinding = defineFlowBinding(authModel, {
       await button(dialog, lang, "auth.code.submit").click();
     },
     "(verifyCode succeeds)": async (_page, _event, world) => release(path(world), "verifyCode"),
+    "(verifyCode answers without a session)": async (_page, _event, world) => release(path(world), "verifyCode", answerWithoutSession),
     '(verifyCode answers 401 "The provided one time password doesn\'t match|2")': async (_page, _event, world) => release(path(world), "verifyCode"),
     '(verifyCode answers 401 "The provided one time password doesn\'t match")': async (_page, _event, world) =>
       release(path(world), "verifyCode", failWith(401, "OTP_MISMATCH", "The provided one time password doesn't match")),
@@ -551,6 +559,7 @@ export const authBinding = defineFlowBinding(authModel, {
       await button(dialog, lang, "auth.register.submit").click();
     },
     "(register succeeds)": async (_page, _event, world) => release(path(world), "register"),
+    "(register answers without a session)": async (_page, _event, world) => release(path(world), "register", answerWithoutSession),
     '(register answers 409 "An account already exists")': async (_page, _event, world) => release(path(world), "register"),
     "auth.submitForgot": async (page, _event, world) => {
       const data = path(world);
@@ -643,6 +652,7 @@ export const authBinding = defineFlowBinding(authModel, {
       }
     },
     "(exchangeCode succeeds)": async (_page, _event, world) => release(path(world), "exchange"),
+    "(exchangeCode answers without a session)": async (_page, _event, world) => release(path(world), "exchange", answerWithoutSession),
     '(exchangeCode answers 401 "Unknown or expired state")': async (_page, _event, world) => release(path(world), "exchange"),
     '(exchangeCode answers 401 "The provider refused the code")': async (_page, _event, world) => release(path(world), "exchange"),
     '(exchangeCode answers 401 "Invalid ID token")': async (_page, _event, world) => release(path(world), "exchange"),
