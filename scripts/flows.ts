@@ -139,7 +139,7 @@ export const FLOWS: readonly Flow[] = [
   }),
   flow(authModel, authSteps, {
     purpose: "The sign-in dialog: sign in, register, forgotten password, the e-mailed code, the employees' single sign-on.",
-    suites: [suite("auth", "sign-in dialog: generated paths", "path: ")],
+    suites: [suite("auth", "sign-in dialog: generated paths", "path: "), browserSuite(authModel, "sign-in dialog: browser paths")],
   }),
   flow(sessionModel, sessionSteps, {
     folder: "auth",

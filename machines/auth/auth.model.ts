@@ -36,6 +36,8 @@ export const SAMPLE_CUSTOMER: Customer = {
 
 export const SIGNED_IN: SignInOutput = { token: SAMPLE_TOKEN, twoFactorRequired: false, customer: SAMPLE_CUSTOMER };
 export const CODE_REQUIRED: SignInOutput = { token: null, twoFactorRequired: true, customer: null };
+/** A success without a session nor a code to ask for: the contract allows it, the dialog refuses it. */
+export const NO_SESSION: SignInOutput = { token: null, twoFactorRequired: false, customer: null };
 
 export const MISMATCH_TWO_LEFT = { status: 401, code: "OTP_MISMATCH", message: "The provided one time password doesn't match|2" };
 export const MISMATCH_NO_COUNT = { status: 401, code: "OTP_MISMATCH", message: "The provided one time password doesn't match" };
@@ -101,27 +103,32 @@ export const authModel = defineFlowModel(authMachine, {
     { type: "auth.submitForgot", email: SAMPLE_EMAIL, recaptchaData: SAMPLE_CAPTCHA },
     { type: "xstate.done.actor.signIn", output: SIGNED_IN },
     { type: "xstate.done.actor.signIn", output: CODE_REQUIRED },
+    { type: "xstate.done.actor.signIn", output: NO_SESSION },
     { type: "xstate.error.actor.signIn", error: BAD_CREDENTIALS },
     { type: "xstate.error.actor.signIn", error: DIRECTORY_DOWN },
     { type: "xstate.done.actor.verifyCode", output: SIGNED_IN },
+    { type: "xstate.done.actor.verifyCode", output: NO_SESSION },
     { type: "xstate.error.actor.verifyCode", error: MISMATCH_TWO_LEFT },
     { type: "xstate.error.actor.verifyCode", error: MISMATCH_NO_COUNT },
     { type: "xstate.error.actor.verifyCode", error: TOO_MANY },
     { type: "xstate.error.actor.verifyCode", error: EXPIRED },
     { type: "xstate.error.actor.verifyCode", error: SERVER_ERROR },
     { type: "xstate.done.actor.register", output: SIGNED_IN },
+    { type: "xstate.done.actor.register", output: NO_SESSION },
     { type: "xstate.error.actor.register", error: CONFLICT },
     { type: "xstate.done.actor.requestReset", output: undefined },
     { type: "xstate.error.actor.requestReset", error: SERVER_ERROR },
     { type: "xstate.done.actor.startSingleSignOn", output: AUTHORIZATION },
     { type: "xstate.error.actor.startSingleSignOn", error: PROVIDER_DOWN },
     { type: "xstate.done.actor.exchangeCode", output: SIGNED_IN },
+    { type: "xstate.done.actor.exchangeCode", output: NO_SESSION },
     ...EXCHANGE_FAILURES.map((error) => ({ type: "xstate.error.actor.exchangeCode" as const, error })),
   ],
   describeEvent: (event) => {
     if (event.type.startsWith("xstate.done.actor.")) {
       const name = event.type.slice("xstate.done.actor.".length);
       if ("output" in event && event.output === CODE_REQUIRED) return `(${name} asks for the one-time code)`;
+      if ("output" in event && event.output === NO_SESSION) return `(${name} answers without a session)`;
       return `(${name} succeeds)`;
     }
     if (event.type.startsWith("xstate.error.actor.") && "error" in event) {

@@ -3,7 +3,7 @@
 import type { SnapshotFrom } from "xstate";
 import { defineFlowSteps, type StateWords, type Words } from "../shared/flow-steps.ts";
 import type { authMachine } from "./auth.machine.ts";
-import { CODE_REQUIRED, EXCHANGE_FAILURES, SAMPLE_CODE, authModel } from "./auth.model.ts";
+import { CODE_REQUIRED, EXCHANGE_FAILURES, NO_SESSION, SAMPLE_CODE, authModel } from "./auth.model.ts";
 import type { AuthErrorId, SingleSignOnFailure } from "./auth.types.ts";
 
 const ERRORS: Record<AuthErrorId, Words> = {
@@ -110,6 +110,8 @@ const states: Record<string, StateWords<AuthSnapshot>> = {
   }),
 };
 
+const NO_SESSION_WORDS: Words = { fr: "(le serveur répond sans session ni code à demander)", en: "(the server answers with neither a session nor a code to ask for)" };
+
 function statusOf(error: unknown): string {
   return typeof error === "object" && error !== null && "status" in error ? String(error.status) : "?";
 }
@@ -162,18 +164,22 @@ export const authSteps = defineFlowSteps(authModel, {
           ? { fr: "Revenir de Habile dans le même onglet", en: "Come back from Habile in the same tab" }
           : { fr: "Revenir de Habile avec une connexion que cet onglet n’a pas lancée", en: "Come back from Habile with a sign-in this tab did not start" };
       case "xstate.done.actor.signIn":
+        if (event.output === NO_SESSION) return NO_SESSION_WORDS;
         return event.output === CODE_REQUIRED
           ? { fr: "(le serveur envoie un code par e-mail)", en: "(the server e-mails a code)" }
           : { fr: "(le serveur accepte la connexion)", en: "(the server accepts the sign-in)" };
       case "xstate.done.actor.verifyCode":
+        if (event.output === NO_SESSION) return NO_SESSION_WORDS;
         return { fr: "(le serveur accepte le code)", en: "(the server accepts the code)" };
       case "xstate.done.actor.register":
+        if (event.output === NO_SESSION) return NO_SESSION_WORDS;
         return { fr: "(le serveur crée le compte)", en: "(the server creates the account)" };
       case "xstate.done.actor.requestReset":
         return { fr: "(le serveur envoie le lien)", en: "(the server sends the link)" };
       case "xstate.done.actor.startSingleSignOn":
         return { fr: "(le serveur donne l’adresse de Habile)", en: "(the server gives Habile’s address)" };
       case "xstate.done.actor.exchangeCode":
+        if (event.output === NO_SESSION) return NO_SESSION_WORDS;
         return { fr: "(Habile confirme l’identité : le client est connecté)", en: "(Habile confirms the identity: the customer is signed in)" };
       case "xstate.error.actor.signIn":
         return codeOf(event.error) === "GPNET_UNAVAILABLE"

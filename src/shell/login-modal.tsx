@@ -18,7 +18,8 @@ export function LoginModal() {
   const { _ } = useLingui();
   const dialog = useAuthDialog();
   const close = () => dialog.send({ type: "auth.close" });
-  const loginShown = dialog.view === "login" || dialog.view === "code" || dialog.view === "register" || dialog.view === "forgot";
+  // The Habile start of the employee tab stays in the dialog: its waiting note, its failure, the staff-number links.
+  const loginShown = dialog.view === "login" || dialog.view === "code" || dialog.view === "register" || dialog.view === "forgot" || dialog.view === "singleSignOn";
   return (
     <>
       <Modal open={loginShown} onClose={close} title={_("layout.login.title")} closeLabel={_("layout.dialog.close")}>

@@ -11,9 +11,8 @@ import { message, messagePattern } from "./support/messages.ts";
 
 /** The demo accounts' password (server/seed/data/customers.ts; listed in the README). */
 const DEMO_PASSWORD = "EscaleDemo2026!";
-/** A demo GPNet account with two-factor sign-in, and a staff number of the demo directory without an account. */
+/** A demo GPNet account with two-factor sign-in. */
 const DEMO_GPNET = { email: "paul.garnier@demo.escale.example", gpnetId: "GP100001" };
-const FREE_STAFF_NUMBER = "GP100006";
 /** Solving the captcha's proof of work in the browser may take a few seconds on a slow machine. */
 const CAPTCHA_TIMEOUT_MS = 45_000;
 
@@ -196,24 +195,6 @@ test.describe("sign-in dialog", () => {
     await fill(used.getByRole("main"), "auth.field.repeatPassword", newPassword);
     await used.getByRole("button", { name: t("auth.reset.submit") }).click();
     await expect(used.getByRole("alert").getByText(t("auth.reset.invalidLink"))).toBeVisible({ timeout: CAPTCHA_TIMEOUT_MS });
-  });
-
-  test("creates a GPNet employee account with a staff number of the directory", async ({ openPage }) => {
-    const page = await openPage("/fr");
-    const dialog = await openLogin(page);
-    await dialog.getByRole("tab", { name: t("layout.login.tab.employee") }).click();
-    await expect(dialog.getByRole("button", { name: t("auth.habile.button") })).toBeVisible();
-    await expect(dialog.getByRole("heading", { name: t("auth.gpnet.register.title") })).toBeVisible();
-    const email = freshCustomerEmail("gpnet");
-    await fill(dialog, "auth.field.gpnetId", FREE_STAFF_NUMBER);
-    await fill(dialog, "auth.field.firstName", "Chloé");
-    await fill(dialog, "auth.field.lastName", "Blanc");
-    await fill(dialog, "auth.field.email", email);
-    await fill(dialog, "auth.field.repeatEmail", email);
-    await fill(dialog, "auth.field.newPassword", TEST_PASSWORD);
-    await fill(dialog, "auth.field.repeatPassword", TEST_PASSWORD);
-    await dialog.getByRole("button", { name: t("auth.register.submit"), exact: true }).click();
-    await expectWelcome(page, "Chloé", "Blanc");
   });
 
   test("signs a GPNet employee in with staff number, e-mail, password and the e-mailed code", async ({ openPage }) => {

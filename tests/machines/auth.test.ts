@@ -9,6 +9,7 @@ import {
   authModel,
   BAD_CREDENTIALS,
   CODE_REQUIRED,
+  NO_SESSION,
   DIRECTORY_DOWN,
   EXPIRED,
   MISMATCH_NO_COUNT,
@@ -212,7 +213,7 @@ async function walk(path: FlowPath<AuthSnapshot, AuthEvent>) {
       expect(kept).toEqual(leaving ? [{ state: SAMPLE_STATE, ...previous.context.singleSignOn }] : []);
       expect(visited).toEqual(leaving ? [AUTHORIZATION.authorizationUrl] : []);
       if (leaving) expect(selectSingleSignOnStatus(after)).toBe("leaving");
-      const exchanged = isDoneEvent(event) && event.type.endsWith(".exchangeCode");
+      const exchanged = isDoneEvent(event) && event.output !== NO_SESSION && event.type.endsWith(".exchangeCode");
       expect(forgotten).toBe(exchanged ? 1 : 0);
       if (event.type === "auth.startSingleSignOn") {
         expect(selectSingleSignOnStatus(after)).toBe("redirecting");
@@ -255,8 +256,11 @@ async function walk(path: FlowPath<AuthSnapshot, AuthEvent>) {
       expect(reloaded).toBe(succeeded ? 1 : 0);
       if (succeeded) expect(selectView(after)).toBe("welcome");
       const returnRefused = event.type === "auth.returnFromSingleSignOn" && !returnedWithKeptState;
+      // A success with neither a session nor a code to ask for is a failure (the registration's deletes no token).
+      const withoutSession = isDoneEvent(event) && event.output === NO_SESSION;
       const signInFailed =
-        returnRefused || (isErrorEvent(event) && (event.type.endsWith(".signIn") || event.type.endsWith(".verifyCode") || event.type.endsWith(".exchangeCode")));
+        returnRefused ||
+        ((isErrorEvent(event) || withoutSession) && (event.type.endsWith(".signIn") || event.type.endsWith(".verifyCode") || event.type.endsWith(".exchangeCode")));
       expect(deleted).toBe(signInFailed ? 1 : 0);
 
       if (returnRefused) {
@@ -269,6 +273,12 @@ async function walk(path: FlowPath<AuthSnapshot, AuthEvent>) {
         expect(selectSingleSignOnStatus(after)).toBe("failed");
         expect(selectSingleSignOnFailure(after)).toBe(expectedSingleSignOnFailure(event.error));
         if (event.type.endsWith(".exchangeCode")) expect(after.context.authorization).toBeNull();
+      } else if (withoutSession && event.type.endsWith(".exchangeCode")) {
+        expect(notified).toEqual([]);
+        expect(selectSingleSignOnFailure(after)).toBe("unavailable");
+      } else if (withoutSession) {
+        expect(notified).toEqual([{ kind: "danger", messageId: "errors.server.access" }]);
+        expect(selectErrorId(after)).toBe("errors.server.access");
       } else if (isErrorEvent(event)) {
         const messageId = event.type.endsWith(".verifyCode") ? expectedCodeError(event.error) : expectedFormError(flow, event.error);
         expect(notified).toEqual([{ kind: "danger", messageId }]);

@@ -4,6 +4,12 @@
 // Plain data (no browser code): scripts/flows.ts reads it too.
 
 export const NOT_CAUSED_IN_BROWSER: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+  auth: {
+    "open.singleSignOn.redirecting --auth.startSingleSignOn--> (itself)":
+      "the single sign-on button is disabled while the dialog sends the browser to the provider, so a second start cannot be asked for (the machine ignores one if it came)",
+    "open.singleSignOn.leaving --auth.startSingleSignOn--> (itself)":
+      "the single sign-on button is disabled while the browser leaves for the provider's page, so a second start cannot be asked for (the machine ignores one if it came)",
+  },
   cart: {
     "data --cart.ordered--> data.ready":
       "the app sends it once a payment is accepted; the model takes it from a visitor's cart, and an order needs a signed-in customer and the whole checkout, which would send the machine through states the path does not list",
