@@ -135,7 +135,7 @@ export const FLOWS: readonly Flow[] = [
   }),
   flow(paymentModel, paymentSteps, {
     purpose: "The card payment: payment step, the bank's return, the result, retry and thank-you pages.",
-    suites: [suite("payment", "payment machine: generated paths")],
+    suites: [suite("payment", "payment machine: generated paths"), browserSuite(paymentModel, "card payment: browser paths")],
   }),
   flow(authModel, authSteps, {
     purpose: "The sign-in dialog: sign in, register, forgotten password, the e-mailed code, the employees' single sign-on.",

@@ -7,28 +7,15 @@
 import { pagePath } from "../../common/pages.ts";
 import type { Lang } from "./support/api.ts";
 import { expectNoSeriousA11yViolations } from "./support/a11y.ts";
-import { simpleProductWithStock } from "./support/catalogue.ts";
 import { registerCustomer, signInBrowser } from "./support/customers.ts";
-import { DESKTOP, MOBILE, expect, test, type BrowserContext, type Locator, type OpenPage, type Page } from "./support/fixtures.ts";
+import { DESKTOP, MOBILE, expect, test, type BrowserContext, type Locator, type OpenPage } from "./support/fixtures.ts";
 import { message, messagePattern } from "./support/messages.ts";
+import { addAProduct } from "./support/shopping.ts";
 
 /** A town of the embedded gazetteer with many relay points around it. */
 const TOWN = { street: "1 place Bellecour", postCode: "69002", city: "Lyon" };
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-
-/** Puts a product in the cart from its page, as a shopper does, and closes the confirmation. */
-async function addAProduct(page: Page, lang: Lang): Promise<void> {
-  const product = await simpleProductWithStock(lang, "in stock", (stock) => stock > 5);
-  await page.goto(pagePath("product", lang).replace("$slug", product.slug));
-  await expect(page.getByRole("heading", { level: 1, name: product.name })).toBeVisible();
-  // The stored session checked first (the header's, or on a phone the bottom bar's, account link), so that the cart is the customer's.
-  await expect(page.getByRole("link", { name: message(lang, "layout.account"), exact: true }).first()).toBeVisible();
-  await page.getByRole("button", { name: message(lang, "product.addToCart"), exact: true }).click();
-  const modal = page.getByRole("dialog").filter({ has: page.getByRole("button", { name: message(lang, "cart.modal.continue"), exact: true }) });
-  await modal.getByRole("button", { name: message(lang, "cart.modal.continue"), exact: true }).click();
-  await expect(modal).toBeHidden();
-}
 
 /**
  * How a shopper reaches the picker: signed in, a product in the cart, on the shipping step, the

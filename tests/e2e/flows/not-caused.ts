@@ -10,6 +10,10 @@ export const NOT_CAUSED_IN_BROWSER: Readonly<Record<string, Readonly<Record<stri
     "open.singleSignOn.leaving --auth.startSingleSignOn--> (itself)":
       "the single sign-on button is disabled while the browser leaves for the provider's page, so a second start cannot be asked for (the machine ignores one if it came)",
   },
+  payment: {
+    "ready --payment.dropinFailed--> failed":
+      "once the payment component is shown with nothing in flight, nothing the shopper or the world does makes it report an error (it fails while loading its code, or during a payment action, which the paths cover)",
+  },
   cart: {
     "data --cart.ordered--> data.ready":
       "the app sends it once a payment is accepted; the model takes it from a visitor's cart, and an order needs a signed-in customer and the whole checkout, which would send the machine through states the path does not list",

@@ -20,7 +20,7 @@ import type { RelayAddress, RelaySearchEvent, RelaySearchResponse } from "../../
 import type { ModelEvent } from "../../../machines/shared/flow-model.ts";
 import { pagePath } from "../../../common/pages.ts";
 import { data as answerOf, storefrontApi, type Lang } from "../support/api.ts";
-import { simpleProductWithStock } from "../support/catalogue.ts";
+import { addAProduct } from "../support/shopping.ts";
 import { registerCustomer, signInBrowser } from "../support/customers.ts";
 import type { Route } from "@playwright/test";
 import { expect, type Locator, type Page } from "../support/fixtures.ts";
@@ -98,18 +98,6 @@ function plural(lang: Lang, id: string, count: number): string {
   if (!forms) throw new Error(`${id} is not a plural message`);
   const form = new Intl.PluralRules(lang).select(count) === "one" ? forms[1] : forms[2];
   return (form ?? "").replace("#", String(count));
-}
-
-/** Puts a product in the cart from its page, as a shopper does, and closes the confirmation. */
-async function addAProduct(page: Page, lang: Lang): Promise<void> {
-  const product = await simpleProductWithStock(lang, "in stock", (stock) => stock > 5);
-  await page.goto(pagePath("product", lang).replace("$slug", product.slug));
-  await expect(page.getByRole("heading", { level: 1, name: product.name })).toBeVisible();
-  await expect(page.getByRole("link", { name: message(lang, "layout.account"), exact: true }).first()).toBeVisible();
-  await page.getByRole("button", { name: message(lang, "product.addToCart"), exact: true }).click();
-  const modal = page.getByRole("dialog").filter({ has: page.getByRole("button", { name: message(lang, "cart.modal.continue"), exact: true }) });
-  await button(modal, lang, "cart.modal.continue").click();
-  await expect(modal).toBeHidden();
 }
 
 /** The phones of the delivery addresses the modal may open on (valid for their country). */
