@@ -22,7 +22,7 @@ import { productSearchSchema } from "../features/product/product-search.ts";
 import { searchPageSearchSchema } from "../features/search/search-params.ts";
 import { activateLanguage, withTexts } from "../i18n/i18n.ts";
 import { listingSearchSchema, listingStateOf, toListingParams } from "../ui/listing/listing-search.ts";
-import { PagePlaceholder } from "../ui/page-placeholder.tsx";
+import { CheckoutPlaceholder, PagePlaceholder } from "../ui/page-placeholder.tsx";
 import { BlankLayout, CheckoutLayout, LanguageLayout, NotFoundPage, pageComponents, WaitingLayout } from "./page-components.tsx";
 import { parseSearch, stringifySearch } from "./search-string.ts";
 
@@ -241,6 +241,8 @@ function languageTree<L extends Lang>(lang: L) {
       beforeLoad: async (visit) => (await guards()).checkoutGuard(visit, at, step),
       errorComponent: GuardError,
       ...PAGE_OPTIONS,
+      // While the checkout's flow decides where the shopper stands, the page says it is loading.
+      pendingComponent: CheckoutPlaceholder,
     });
   const checkoutSignIn = checkoutStep("checkoutSignIn", "signIn", pageComponents.checkoutSignIn);
   const checkoutShipping = checkoutStep("checkoutShipping", "shipping", pageComponents.checkoutShipping);
