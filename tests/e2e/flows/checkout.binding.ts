@@ -1,3 +1,7 @@
+// NOT RUN YET: no checkout.e2e.ts registers it. On its last runs it reached the 17 states and 29 of the
+// 32 transitions, with two paths failing each time (different ones): the page may load the same cart
+// twice, so the held request is not always the one the flow waits for. Steady that, then restore the
+// runner (one runFlow() on a PostgreSQL shop, as cart.e2e.ts) and its line in scripts/flows.ts.
 // The checkout's shipping step in the browser, on a shop of its own (checkout.e2e.ts: a PostgreSQL
 // database whose stock the binding lowers behind the shop's back, as another sale would). Each path
 // starts on the home page of a shopper prepared through the API for the first answer of the path: a
