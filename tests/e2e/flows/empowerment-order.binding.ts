@@ -71,10 +71,10 @@ const headerOf = (session: SignedInCustomer): Header => ({ "X-Customer-Authoriza
 let crewSession: Promise<SignedInCustomer> | undefined;
 let adminSession: Promise<SignedInCustomer> | undefined;
 let chosenProduct: Promise<ProductSummary> | undefined;
-/** What a path left locked, reserved or lowered, given back before the next one (and after the last). */
+/** What a path left locked, reserved or lowered, given back before the next one (the shop goes after the last). */
 const leftovers: (() => Promise<void>)[] = [];
 
-export async function giveBackLeftovers(): Promise<void> {
+async function giveBackLeftovers(): Promise<void> {
   while (leftovers.length > 0) await leftovers.shift()?.();
 }
 
