@@ -312,6 +312,17 @@ export const productCards = pgTable("product_cards", {
   summaryEn: text("summary_en").notNull(),
 });
 
+/**
+ * Each product's page as the API sends it (`Product`), in JSON text per language, made by the database
+ * (migration 0016) without the fields the server adds: the description's paragraphs, the category and
+ * the breadcrumb. Kept with the cards, by the same commit-time refresh.
+ */
+export const productPages = pgTable("product_pages", {
+  productId: integer("product_id").primaryKey(),
+  pageFr: text("page_fr").notNull(),
+  pageEn: text("page_en").notNull(),
+});
+
 /** Products in stock per category they are listed in (0: the whole catalogue), with every sort's key. */
 export const categoryListings = pgTable(
   "category_listings",

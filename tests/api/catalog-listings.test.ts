@@ -12,7 +12,7 @@ import { createCatalogRepository, priceOf, type CatalogRepository } from "../../
 import { backends, startTestApp, type TestApp } from "../support/test-app.ts";
 import { waitFor } from "../support/wait-for.ts";
 import { referenceCard, referenceListing, searchCandidates } from "../support/reference-listing.ts";
-import { SORTS, cardsOf, categoriesOf, facetsOf, expectKeptUpToDate, expectListingMatches } from "./listing-checks.ts";
+import { SORTS, cardsOf, categoriesOf, facetsOf, expectKeptUpToDate, expectListingMatches, expectProductPageAsReference, productPageOf } from "./listing-checks.ts";
 
 type ProductListing = components["schemas"]["ProductListing"];
 type ProductSearch = components["schemas"]["SearchResult"];
@@ -67,6 +67,33 @@ describe.each(backends())("kept listings on $name", (backend) => {
     await expectListingsMatch([null, ...roots.map((row) => row.id)]);
   });
 
+  it("keep every product page as the server's code shapes it from the base tables, in both languages", async () => {
+    const products = await shop.db.rows<{ id: number }>(sql`select id from products order by id`);
+    expect(products.length).toBeGreaterThan(100);
+    for (const { id } of products) {
+      for (const lang of ["fr", "en"] as const) await expectProductPageAsReference(shop.db, catalog, id, lang);
+    }
+  });
+
+  it("follow an attribute's label and a value's label, order and swatch on the product pages that show them", async () => {
+    const [value] = await shop.db.rows<{ id: number; attribute_code: string; product_id: number; label_fr: string; index: number }>(sql`
+      select av.id, av.attribute_code, vav.variant_id, v.product_id, av.label_fr, av.index
+      from attribute_values av join variant_attribute_values vav on vav.attribute_value_id = av.id join variants v on v.id = vav.variant_id
+      join offers o on o.variant_id = v.id
+      order by av.id limit 1`);
+    const productId = value!.product_id;
+    await shop.db.rows(sql`update attributes set label_fr = 'Teinte', label_en = 'Hue' where code = ${value!.attribute_code}`);
+    await shop.db.rows(sql`update attribute_values set label_fr = 'Bleu nuit', index = 42, color_code = '#101040' where id = ${value!.id}`);
+    await expectKeptUpToDate(shop.db);
+    for (const lang of ["fr", "en"] as const) {
+      const page = await expectProductPageAsReference(shop.db, catalog, productId, lang);
+      const shown = page.attributeValuesByAttributeName[value!.attribute_code] ?? [];
+      expect(shown.find((item) => item.index === 42)).toMatchObject({ colorCode: "#101040", ...(lang === "fr" ? { label: "Bleu nuit" } : {}) });
+      const selected = page.variants.flatMap((variant) => variant.selectedAttributes).find((item) => item.name === value!.attribute_code);
+      expect(selected?.label).toBe(lang === "fr" ? "Teinte" : "Hue");
+    }
+  });
+
   it("drop a product when its last offer runs out and bring it back when restocked", async () => {
     const offers = await productWithTwoStockedOffers();
     const productId = offers[0]!.product_id;
@@ -115,7 +142,7 @@ describe.each(backends())("kept listings on $name", (backend) => {
     await expectKeptUpToDate(shop.db);
     // The product page shows the offer its card shows (one rule, kept with the card).
     const [slug] = await shop.db.rows<{ slug_fr: string }>(sql`select slug_fr from products where id = ${productId}`);
-    const page = await catalog.productBySlug(slug!.slug_fr, "fr");
+    const page = await productPageOf(catalog, slug!.slug_fr, "fr");
     expect(page?.offer?.id).toBe((await referenceCard(shop.db, productId, "fr")).offerId);
     await expectListingsMatch([offers[0]!.category_id, null]);
   });
@@ -172,6 +199,10 @@ describe.each(backends())("kept listings on $name", (backend) => {
     // Filtered by the new value: the product is found, and the facet counts it.
     await expectListingsMatch([offers[0]!.category_id], new Map([[value!.attribute_code, [value!.value]]]));
 
+    // Its page lists the new variant with its offer and value.
+    const withVariant = await expectProductPageAsReference(shop.db, catalog, productId, "fr");
+    expect(withVariant.variants.map((variant) => variant.reference)).toContain(`NEW-${productId}-V`);
+
     await shop.db.rows(sql`delete from variants where reference = ${`NEW-${productId}-V`}`);
     const [after] = await shop.db.rows<{ value_ids: number[] }>(sql`select value_ids from product_listings where product_id = ${productId}`);
     expect(after!.value_ids.map(Number)).not.toContain(Number(value!.id));
@@ -179,6 +210,7 @@ describe.each(backends())("kept listings on $name", (backend) => {
 
     await shop.db.rows(sql`update products set name_fr = 'Aaaa premier nom', name_en = 'Zzzz last name' where id = ${productId}`);
     await expectKeptUpToDate(shop.db);
+    expect((await expectProductPageAsReference(shop.db, catalog, productId, "en")).name).toBe("Zzzz last name");
     await expectListingsMatch([offers[0]!.category_id]);
   });
 

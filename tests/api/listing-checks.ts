@@ -3,8 +3,12 @@
 import { sql } from "drizzle-orm";
 import { expect } from "vitest";
 import type { Database } from "../../server/db/client.ts";
-import type { CatalogRepository, Facet, ListingResult, PageRequest, ProductSummary } from "../../server/modules/catalog/catalog-repository.ts";
+import type { components } from "../../common/api/schema.gen.ts";
+import { descriptionHtml, type CatalogRepository, type Facet, type ListingResult, type PageRequest, type ProductSummary } from "../../server/modules/catalog/catalog-repository.ts";
 import { categoryCandidates, referenceCard, referenceListing, type ReferenceRequest } from "../support/reference-listing.ts";
+import { referenceProductPage } from "../support/reference-product-page.ts";
+
+type Product = components["schemas"]["Product"];
 
 /** Rows of the kept tables that differ from what the base tables give now (both ways). */
 export async function keptDifferences(db: Database): Promise<string[]> {
@@ -15,6 +19,8 @@ export async function keptDifferences(db: Database): Promise<string[]> {
     product_listing_sources: sql`select * from product_listing_sources`,
     product_cards: sql`select product_id, offer_id, summary_fr, summary_en from product_cards`,
     product_card_sources: sql`select product_id, offer_id, summary_fr, summary_en from product_card_sources`,
+    product_pages: sql`select product_id, page_fr, page_en from product_pages`,
+    product_page_sources: sql`select product_id, page_fr, page_en from product_page_sources`,
     category_listings: sql`select category_id, product_id, price_cents, popularity, reference, sort_name_fr, sort_name_en from category_listings`,
     category_listings_expected: sql`
       select c.category_id, s.product_id, s.price_cents, s.popularity, s.reference, s.sort_name_fr, s.sort_name_en
@@ -33,6 +39,7 @@ export async function keptDifferences(db: Database): Promise<string[]> {
   const pairs = [
     ["product_listings", "product_listing_sources"],
     ["product_cards", "product_card_sources"],
+    ["product_pages", "product_page_sources"],
     ["category_listings", "category_listings_expected"],
     ["category_stats", "category_stats_expected"],
     ["category_facets", "category_facets_expected"],
@@ -62,14 +69,38 @@ export function facetsOf(result: ListingResult): Facet[] {
   return JSON.parse(result.facets) as Facet[];
 }
 
+/** The product page of a slug as the API sends it, parsed. */
+export async function productPageOf(catalog: CatalogRepository, slug: string, lang: "fr" | "en"): Promise<Product | undefined> {
+  const page = await catalog.productPage(slug, lang);
+  return page === undefined ? undefined : (JSON.parse(page) as Product);
+}
+
 /**
- * A card says what the product page says (the page is shaped by the server's own code: prices split by
- * `priceOf()`, pictures titled and addressed as the media routes serve them): the same offer, the
- * same pictures, names and flags.
+ * The product page the database keeps (migration 0016) says what the server's own code shaped from the
+ * base tables (tests/support/reference-product-page.ts), with the description, category and breadcrumb
+ * the server adds; the reference page is returned.
  */
-export async function expectCardAsProductPage(catalog: CatalogRepository, card: ProductSummary, lang: "fr" | "en", label: string) {
-  const page = await catalog.productBySlug(card.slug, lang);
-  if (!page) throw new Error(`${label}: no product page for ${card.slug}`);
+export async function expectProductPageAsReference(db: Database, catalog: CatalogRepository, productId: number, lang: "fr" | "en", label = "") {
+  const reference = await referenceProductPage(db, productId, lang);
+  const page = await productPageOf(catalog, reference.slug, lang);
+  if (!page) throw new Error(`${label}: no product page for ${reference.slug}`);
+  const { description, category, breadcrumb, ...kept } = page;
+  expect(kept, `${label} product page ${reference.slug}`).toEqual(reference);
+  const [product] = await db.rows<{ description: string; category_id: number }>(sql`
+    select ${sql.raw(lang === "fr" ? "description_fr" : "description_en")} as description, category_id from products where id = ${productId}`);
+  expect(description).toBe(descriptionHtml(product!.description));
+  expect(category.id).toBe(product!.category_id);
+  expect(breadcrumb.at(-1)).toEqual(category);
+  return reference;
+}
+
+/**
+ * A card says what the product page says (the page as the server's own code shapes it: prices split by
+ * `priceOf()`, pictures titled and addressed as the media routes serve them): the same offer, the
+ * same pictures, names and flags. The kept product page says the same.
+ */
+export async function expectCardAsProductPage(db: Database, catalog: CatalogRepository, card: ProductSummary, lang: "fr" | "en", label: string) {
+  const page = await expectProductPageAsReference(db, catalog, card.id, lang, label);
   const shown = new Set(card.pictures.map((picture) => picture.id));
   expect(card, label).toEqual({
     id: page.id,
@@ -113,7 +144,7 @@ export async function expectListingMatches(db: Database, catalog: CatalogReposit
   expect(actual.page.totalElements, label).toBe(expected.total);
   // Every card shows what the base tables say now (the offer's stock above all), as the product page does.
   for (const product of content) {
-    await expectCardAsProductPage(catalog, product, listing.lang, label);
+    await expectCardAsProductPage(db, catalog, product, listing.lang, label);
     const card = await referenceCard(db, product.id, listing.lang);
     expect(
       {

@@ -35,17 +35,6 @@ function cacheKey(operation: string, parts: Record<string, unknown>): string {
   return `${operation}:${JSON.stringify(parts)}`;
 }
 
-/** HTML paragraphs from the plain text stored for a description. */
-function paragraphs(text: string): string {
-  const escape = (value: string) => value.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
-  return text
-    .split(/\n{2,}/)
-    .map((paragraph) => paragraph.trim())
-    .filter(Boolean)
-    .map((paragraph) => `<p>${escape(paragraph)}</p>`)
-    .join("");
-}
-
 /** The route's own serialiser for its 200 answer (Fastify types its input as a plain record). */
 function serializeSuccess(reply: FastifyReply, value: object): string {
   return String(reply.serializeInput(value as Record<string, unknown>, "200", "application/json"));
@@ -115,9 +104,9 @@ export function catalogHandlers(deps: { catalog: CatalogRepository; cache: ReadC
     async getProductBySlug(request, reply) {
       const lang = langOf(request.query.locale);
       const { slug } = request.params;
-      const answer = await cachedAnswer<ResultOf<"getProductBySlug">>(reply, cacheKey("product", { slug, lang }), async () => {
-        const product = await catalog.productBySlug(slug, lang);
-        return product && { ...product, description: paragraphs(product.description) };
+      const { answer } = await cache.get<{ answer: JsonAnswer | null }>(cacheKey("product", { slug, lang }), async () => {
+        const page = await catalog.productPage(slug, lang);
+        return { answer: page === undefined ? null : jsonAnswer(page) };
       });
       if (answer === null) throw notFound(`No product with slug ${slug}`, "PRODUCT_NOT_FOUND");
       return sendJsonAnswer(request, reply, answer);

@@ -2,7 +2,7 @@
 import { eq, or, sql, type SQL } from "drizzle-orm";
 import type { components } from "../../../common/api/schema.gen.ts";
 import type { Database } from "../../db/client.ts";
-import { productCards, products } from "../../db/schema.ts";
+import { productCards, productPages, products } from "../../db/schema.ts";
 import { compareLabels, type Lang } from "./locale.ts";
 import { pictureUrls } from "../media/picture-urls.ts";
 
@@ -16,8 +16,6 @@ export type Picture = Schemas["Picture"];
 export type Facet = Schemas["Facet"];
 type ProductPage = Schemas["ProductPage"];
 type Price = Schemas["Price"];
-type AttributeValue = Schemas["AttributeValue"];
-type SelectedAttribute = Schemas["SelectedAttribute"];
 
 export type SortField = "price" | "name" | "reference" | "relevance";
 export type SortDirection = "asc" | "desc";
@@ -89,19 +87,6 @@ interface PictureRow {
   video_url: string | null;
 }
 
-interface AttributeValueRow {
-  owner_id: number;
-  attribute_code: string;
-  attribute_label: string;
-  attribute_position: number;
-  display_type: "TEXT" | "COLOR" | "SIZE";
-  filter_type: "CHECKBOX" | "NONE";
-  value: string;
-  label: string;
-  color_code: string | null;
-  value_index: number;
-}
-
 const col = (lang: Lang, fr: string, en: string) => sql.raw(lang === "fr" ? fr : en);
 
 /**
@@ -161,6 +146,17 @@ function toPicture(row: PictureRow, productName: string): Picture {
     ...pictureUrls(row.id),
     url: row.video_url,
   };
+}
+
+/** HTML paragraphs from the plain text stored for a description. */
+export function descriptionHtml(text: string): string {
+  const escape = (value: string) => value.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+  return text
+    .split(/\n{2,}/)
+    .map((paragraph) => paragraph.trim())
+    .filter(Boolean)
+    .map((paragraph) => `<p>${escape(paragraph)}</p>`)
+    .join("");
 }
 
 function groupBy<T, K>(rows: T[], key: (row: T) => K): Map<K, T[]> {
@@ -227,20 +223,6 @@ export function createCatalogRepository(db: Database) {
   }
 
   // ---- product summaries --------------------------------------------------------------------
-
-  /** A product's offers as a JSON array (the subquery names the outer `products` row itself). */
-  const offersJson = sql<OfferRow[]>`coalesce((select json_agg(x order by x.variant_position, x.id) from (
-      select o.id, o.variant_id, v.product_id, v.reference as variant_reference, v.position as variant_position,
-             o.shop_id, s.name as shop_name, o.picking_delay, o.stock_quantity, o.logistic_class,
-             o.regular_price_cents, o.discount_price_cents, o.min_order_quantity, o.max_order_quantity,
-             products.tax_rate_bp
-      from variants v join offers o on o.variant_id = v.id join shops s on s.id = o.shop_id
-      where v.product_id = products.id) x), '[]'::json)`;
-
-  /** A product's pictures as a JSON array, in their order. */
-  const picturesJson = sql<PictureRow[]>`coalesce((select json_agg(x order by x.position, x.id) from (
-      select pi.id, pi.product_id, pi.variant_id, pi.position, pi.is_cover, pi.category, pi.video_url
-      from pictures pi where pi.product_id = products.id) x), '[]'::json)`;
 
   /** The cards of these products in one language, as kept (`product_cards`), by product id. */
   function cardStatement(lang: Lang) {
@@ -533,141 +515,37 @@ export function createCatalogRepository(db: Database) {
     });
   }
 
-  /**
-   * The product page in one prepared statement per language: the product by either slug, with its
-   * offers, pictures and attribute values as JSON arrays. Planning the five queries it replaces
-   * cost four times their execution, and each held a pooled connection.
-   */
+  /** A product by either slug (a slug that is one product's French slug and another's English one means the French), with its kept page. */
   function productPageStatement(lang: Lang) {
-    const p = products;
     const slug = sql.placeholder("slug");
-    // The subqueries name the outer row's columns themselves: a one-table select leaves them unqualified.
-    const attributeLabel = col(lang, "a.label_fr", "a.label_en");
-    const valueLabel = col(lang, "av.label_fr", "av.label_en");
     return db.orm
       .select({
-        id: p.id,
-        slug: lang === "fr" ? p.slugFr : p.slugEn,
-        slug_fr: p.slugFr,
-        slug_en: p.slugEn,
-        reference: p.reference,
-        name: lang === "fr" ? p.nameFr : p.nameEn,
-        description: lang === "fr" ? p.descriptionFr : p.descriptionEn,
-        supplier_reference: p.supplierReference,
-        transport_weight_grams: p.transportWeightGrams,
-        category_id: p.categoryId,
-        made_in_france: p.madeInFrance,
-        made_in_europe: p.madeInEurope,
-        up_cycling: p.upCycling,
-        limited_edition: p.limitedEdition,
-        configurable_attributes: p.configurableAttributes,
-        // The offer shown is chosen once, for the card (product_card_sources, migration 0014).
-        shown_offer_id: sql<number | null>`(select pc.offer_id from product_cards pc where pc.product_id = products.id)`,
-        offers: offersJson,
-        pictures: picturesJson,
-        values: sql<(AttributeValueRow & { owner_kind: "product" | "variant" })[]>`coalesce((select json_agg(x) from (
-          select 'product' as owner_kind, pav.product_id as owner_id, a.code as attribute_code,
-                 ${attributeLabel} as attribute_label, a.position as attribute_position,
-                 a.display_type, a.filter_type, av.value, ${valueLabel} as label, av.color_code, av.index as value_index
-          from product_attribute_values pav
-          join attribute_values av on av.id = pav.attribute_value_id
-          join attributes a on a.code = av.attribute_code
-          where pav.product_id = products.id
-          union all
-          select 'variant', vav.variant_id, a.code, ${attributeLabel}, a.position,
-                 a.display_type, a.filter_type, av.value, ${valueLabel}, av.color_code, av.index
-          from variants v
-          join variant_attribute_values vav on vav.variant_id = v.id
-          join attribute_values av on av.id = vav.attribute_value_id
-          join attributes a on a.code = av.attribute_code
-          where v.product_id = products.id) x), '[]'::json)`,
+        categoryId: products.categoryId,
+        description: lang === "fr" ? products.descriptionFr : products.descriptionEn,
+        page: sql<JsonText>`${lang === "fr" ? productPages.pageFr : productPages.pageEn}`,
       })
-      .from(p)
-      .where(or(eq(p.slugFr, slug), eq(p.slugEn, slug)))
-      // A slug that is one product's French slug and another's English one means the French.
-      .orderBy(sql`(${p.slugFr} = ${slug}) desc`)
+      .from(products)
+      .innerJoin(productPages, eq(productPages.productId, products.id))
+      .where(or(eq(products.slugFr, slug), eq(products.slugEn, slug)))
+      .orderBy(sql`(${products.slugFr} = ${slug}) desc`)
       .limit(1)
       .prepare(`catalog_product_page_${lang}`);
   }
 
-  const productPages = { fr: productPageStatement("fr"), en: productPageStatement("en") };
+  const productPageStatements = { fr: productPageStatement("fr"), en: productPageStatement("en") };
 
-  /** The product page of a slug in either language, undefined when no product has it. */
-  async function productBySlug(slug: string, lang: Lang): Promise<Product | undefined> {
-    const [row] = await productPages[lang].execute({ slug });
+  /**
+   * The product page of a slug in either language as the API sends it (`Product` in JSON text), undefined
+   * when no product has it: the page the database keeps (migration 0016), with the description's
+   * paragraphs, the category and the breadcrumb added.
+   */
+  async function productPage(slug: string, lang: Lang): Promise<JsonText | undefined> {
+    const [row] = await productPageStatements[lang].execute({ slug });
     if (!row) return undefined;
-    const { offers, pictures, values } = row;
-
-    const selectedOf = (value: AttributeValueRow): SelectedAttribute => ({
-      name: value.attribute_code,
-      label: value.attribute_label,
-      value: value.value,
-      valueLabel: value.label,
-    });
-    const byPosition = (a: AttributeValueRow, b: AttributeValueRow) =>
-      a.attribute_position - b.attribute_position || a.value_index - b.value_index;
-
-    const attributeValuesByAttributeName: Record<string, AttributeValue[]> = {};
-    const seen = new Set<string>();
-    for (const value of [...values].sort(byPosition)) {
-      const key = `${value.attribute_code}\u0000${value.value}`;
-      if (seen.has(key)) continue;
-      seen.add(key);
-      (attributeValuesByAttributeName[value.attribute_code] ??= []).push({
-        value: value.value,
-        label: value.label,
-        displayType: value.display_type,
-        filterType: value.filter_type,
-        index: value.value_index,
-        colorCode: value.color_code,
-      });
-    }
-    const labels = new Map(values.map((value) => [value.attribute_code, value.attribute_label]));
-    const variantValues = groupBy(
-      values.filter((value) => value.owner_kind === "variant"),
-      (value) => value.owner_id,
-    );
-    const picturesByVariant = groupBy(pictures, (picture) => picture.variant_id);
-    const offersByVariant = groupBy(offers, (offer) => offer.variant_id);
-    const variantRows = [...new Map(offers.map((offer) => [offer.variant_id, offer])).values()];
-    const defaultRow = offers.find((offer) => offer.id === row.shown_offer_id);
-    const productPictures = pictures.map((picture) => toPicture(picture, row.name));
-    const category = (await breadcrumb(row.category_id, lang)).at(-1);
-    return {
-      id: row.id,
-      slug: row.slug,
-      slugs: { fr: row.slug_fr, en: row.slug_en },
-      reference: row.reference,
-      name: row.name,
-      description: row.description,
-      supplierReference: row.supplier_reference,
-      transportWeight: row.transport_weight_grams,
-      madeInFrance: row.made_in_france,
-      madeInEurope: row.made_in_europe,
-      upCycling: row.up_cycling,
-      limitedEdition: row.limited_edition,
-      isConfigurable: row.configurable_attributes.length > 0,
-      configurableAttributes: row.configurable_attributes.map((code) => ({ name: code, label: labels.get(code) ?? code })),
-      attributeValuesByAttributeName,
-      selectedAttributes: values
-        .filter((value) => value.owner_kind === "product")
-        .sort(byPosition)
-        .map(selectedOf),
-      offer: defaultRow ? toOffer(defaultRow) : null,
-      variants: variantRows.map((variant) => {
-        const offer = offersByVariant.get(variant.variant_id)?.[0];
-        return {
-          reference: variant.variant_reference,
-          selectedAttributes: (variantValues.get(variant.variant_id) ?? []).sort(byPosition).map(selectedOf),
-          offer: offer ? toOffer(offer) : null,
-          pictures: (picturesByVariant.get(variant.variant_id) ?? []).map((picture) => toPicture(picture, row.name)),
-        };
-      }),
-      coverPicture: productPictures.find((picture) => picture.isCover) ?? productPictures[0] ?? null,
-      pictures: productPictures,
-      category: category ?? { id: row.category_id, label: "", path: "" },
-      breadcrumb: await breadcrumb(row.category_id, lang),
-    };
+    const trail = await breadcrumb(row.categoryId, lang);
+    const category = trail.at(-1) ?? { id: row.categoryId, label: "", path: "" };
+    const added = `"description":${JSON.stringify(descriptionHtml(row.description))},"category":${JSON.stringify(category)},"breadcrumb":${JSON.stringify(trail)}`;
+    return `{${added},${row.page.slice(1)}` as JsonText;
   }
 
   return {
@@ -679,7 +557,7 @@ export function createCatalogRepository(db: Database) {
     search,
     autocomplete,
     productIdsByReferences,
-    productBySlug,
+    productPage,
     summaries,
     cardTexts,
     variantPictures,
