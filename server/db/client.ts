@@ -42,6 +42,8 @@ export interface Database {
   preparedRows<T>(statement: SQL): Promise<T[]>;
   /** Applies the SQL migrations that have not run yet. */
   migrate(): Promise<void>;
+  /** The embedded database's files, to start others from (`embeddedDump`); absent on PostgreSQL. */
+  dump?(): Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -51,18 +53,20 @@ export interface DatabaseOptions {
   databaseUrl?: string | undefined;
   /** Folder of the embedded database; `memory://` keeps it in memory (tests). */
   dataDir: string;
+  /** A new embedded database starts as a copy of this one (`Database.dump()`), instead of empty. */
+  embeddedDump?: Blob | undefined;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl);
-  return openPglite(options.dataDir);
+  return openPglite(options.dataDir, options.embeddedDump);
 }
 
-async function openPglite(dataDir: string): Promise<Database> {
+async function openPglite(dataDir: string, dump?: Blob): Promise<Database> {
   const inMemory = dataDir.startsWith("memory://");
   const location = inMemory ? dataDir : path.resolve(dataDir, "pglite");
   if (!inMemory) await mkdir(location, { recursive: true });
-  const client = await PGlite.create(location, { extensions: { unaccent, cube, earthdistance } });
+  const client = await PGlite.create(location, { extensions: { unaccent, cube, earthdistance }, ...(dump ? { loadDataDir: dump } : {}) });
   const orm = drizzlePglite(client, { schema });
   return {
     kind: "pglite",
@@ -71,6 +75,7 @@ async function openPglite(dataDir: string): Promise<Database> {
     // One connection, in the same process: nothing to gain from naming statements.
     preparedRows: <T>(statement: SQL) => rowsOf<T>(orm, statement),
     migrate: () => migratePglite(orm, { migrationsFolder }),
+    dump: () => client.dumpDataDir("none"),
     close: () => client.close(),
   };
 }

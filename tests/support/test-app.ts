@@ -1,5 +1,6 @@
 // Builds the API in-process on a fresh, migrated and seeded database, on PGlite and (when the
 // global setup started one) on PostgreSQL, so every API test runs against both.
+import { readFile } from "node:fs/promises";
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
 import { inject } from "vitest";
 import { PAYMENT_WEBHOOK_PATH, type NotificationDelivery } from "../../server/adapters/payment-sandbox/sandbox-notifications.ts";
@@ -37,10 +38,32 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** A fresh database: in memory on PGlite, a new database of the cluster on PostgreSQL. */
-export async function openTestDatabase(backend: Backend): Promise<Database> {
+const dumpFiles = new Map<string, Promise<Blob>>();
+
+/** The embedded database the global setup made (read once per process). */
+function embeddedDump(seeded: boolean): Promise<Blob> {
+  const dumps = inject("embeddedDumps");
+  const file = seeded ? dumps.seeded : dumps.migrated;
+  let dump = dumpFiles.get(file);
+  if (!dump) {
+    dump = readFile(file).then((bytes) => new Blob([bytes]));
+    dumpFiles.set(file, dump);
+  }
+  return dump;
+}
+
+/**
+ * A fresh database: in memory on PGlite, a copy of the global setup's (migrated, and seeded with the demo
+ * catalogue when asked); on PostgreSQL, a new empty database of the cluster. Callers migrate it (nothing
+ * to do on the copies) and seed it.
+ */
+export async function openTestDatabase(backend: Backend, options: { seeded?: boolean } = {}): Promise<Database> {
   const databaseUrl = backend.url ? await createDatabase(backend.url, testDatabaseName("escale")) : undefined;
-  const db = await openDatabase({ databaseUrl, dataDir: "memory://" });
+  const db = await openDatabase({
+    databaseUrl,
+    dataDir: "memory://",
+    embeddedDump: databaseUrl ? undefined : await embeddedDump(options.seeded ?? false),
+  });
   if (!databaseUrl) return db;
   return {
     ...db,
@@ -56,9 +79,10 @@ export async function startTestApp(
   options: { seed?: boolean; app?: Partial<Omit<AppOptions, "adapters">>; adapters?: Partial<Adapters>; env?: Record<string, string> } = {},
 ): Promise<TestApp> {
   const config = loadConfig({ STOREFRONT_API_TOKEN: TEST_TOKEN, LOG_LEVEL: "silent", ...options.env });
-  const db = await openTestDatabase(backend);
+  const seed = options.seed !== false;
+  const db = await openTestDatabase(backend, { seeded: seed && config.brandName === inject("embeddedDumps").brandName });
   await db.migrate();
-  if (options.seed !== false) await seedIfEmpty(db, { brandName: config.brandName });
+  if (seed) await seedIfEmpty(db, { brandName: config.brandName });
   const adapters = createAdapters(config, db, options.adapters, options.app?.now);
   const app = await buildApp({ config, db, logger: false, ...options.app, adapters });
   await app.ready();
