@@ -247,17 +247,7 @@ export const authMachine = setup({
       on: {
         "auth.startSingleSignOn": { target: "singleSignOn", actions: { type: "requestSingleSignOn", params: ({ event }) => ({ habileType: event.habileType, returnTo: event.returnTo }) } },
         "auth.returnFromSingleSignOn": { target: "singleSignOn.returning", actions: { type: "takeAuthorization", params: ({ event }) => ({ code: event.code, state: event.state, expectedState: event.expectedState, habileType: event.habileType }) } },
-        "auth.open": [
-          {
-            guard: { type: "isEmployeeTab", params: ({ event }) => ({ tab: event.tab }) },
-            target: "open.register",
-            actions: { type: "openOn", params: ({ event }) => ({ flow: "gpnet", reloaded: event.reloaded ?? false }) },
-          },
-          {
-            target: "open.login",
-            actions: { type: "openOn", params: ({ event }) => ({ flow: "personal", reloaded: event.reloaded ?? false }) },
-          },
-        ],
+        "auth.open": { target: "open.login", actions: { type: "openOn", params: ({ event }) => ({ flow: "personal", reloaded: event.reloaded ?? false }) } },
       },
     },
     open: {
@@ -615,17 +605,7 @@ export const authMachine = setup({
             "auth.startSingleSignOn": { target: "redirecting", actions: { type: "requestSingleSignOn", params: ({ event }) => ({ habileType: event.habileType, returnTo: event.returnTo }) } },
             "auth.returnFromSingleSignOn": { target: "returning", actions: { type: "takeAuthorization", params: ({ event }) => ({ code: event.code, state: event.state, expectedState: event.expectedState, habileType: event.habileType }) } },
             "auth.close": { target: "#auth.closed", actions: "resetDialog" },
-            "auth.open": [
-              {
-                guard: { type: "isEmployeeTab", params: ({ event }) => ({ tab: event.tab }) },
-                target: "#auth.open.register",
-                actions: { type: "openOn", params: ({ event }) => ({ flow: "gpnet", reloaded: event.reloaded ?? false }) },
-              },
-              {
-                target: "#auth.open.login",
-                actions: { type: "openOn", params: ({ event }) => ({ flow: "personal", reloaded: event.reloaded ?? false }) },
-              },
-            ],
+            "auth.open": { target: "#auth.open.login", actions: { type: "openOn", params: ({ event }) => ({ flow: "personal", reloaded: event.reloaded ?? false }) } },
           },
         },
       },

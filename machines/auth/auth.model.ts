@@ -77,11 +77,10 @@ export const authModel = defineFlowModel(authMachine, {
     { type: "auth.returnFromSingleSignOn", code: SAMPLE_AUTHORIZATION_CODE, state: SAMPLE_STATE, expectedState: SAMPLE_STATE, habileType: "EMPOWERMENT" },
     { type: "auth.returnFromSingleSignOn", code: SAMPLE_AUTHORIZATION_CODE, state: "forged-state", expectedState: SAMPLE_STATE, habileType: "EMPOWERMENT" },
     { type: "auth.open" },
-    { type: "auth.open", tab: "employee" },
     { type: "auth.open", reloaded: true },
     { type: "auth.close" },
-    { type: "auth.selectTab", tab: "personal" },
-    { type: "auth.selectTab", tab: "employee" },
+    // The tabs send a choice only for the tab not selected (clicking the selected one does nothing).
+    { type: "auth.selectTab", tab: snapshot.context.flow === "gpnet" ? "personal" : "employee" },
     { type: "auth.showLogin" },
     { type: "auth.showRegister" },
     { type: "auth.showForgot" },

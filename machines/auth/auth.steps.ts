@@ -126,9 +126,7 @@ export const authSteps = defineFlowSteps(authModel, {
     switch (event.type) {
       case "auth.open":
         if (event.reloaded) return { fr: "La session enregistrée est illisible : la fenêtre de connexion s’ouvre d’elle-même", en: "The stored session cannot be read: the sign-in dialog opens by itself" };
-        return event.tab === "employee"
-          ? { fr: "Ouvrir « Connexion » sur l’onglet « Salarié de la compagnie »", en: "Open “Sign in” on the “Airline employee” tab" }
-          : { fr: "Ouvrir « Connexion »", en: "Open “Sign in”" };
+        return { fr: "Ouvrir « Connexion »", en: "Open “Sign in”" };
       case "auth.close":
         return { fr: "Fermer la fenêtre", en: "Close the dialog" };
       case "auth.selectTab":

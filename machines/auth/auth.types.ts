@@ -77,7 +77,7 @@ interface Registration {
 }
 
 export type AuthEvent =
-  | { type: "auth.open"; tab?: AuthTab; reloaded?: boolean }
+  | { type: "auth.open"; reloaded?: boolean }
   | { type: "auth.close" }
   | { type: "auth.selectTab"; tab: AuthTab }
   | { type: "auth.showLogin" }

@@ -318,7 +318,8 @@ describe("sign-in dialog: generated paths", () => {
 });
 
 async function toCodeView(dialog: Dialog, tab: "personal" | "employee" = "personal") {
-  dialog.actor.send({ type: "auth.open", tab });
+  dialog.actor.send({ type: "auth.open" });
+  dialog.actor.send({ type: "auth.selectTab", tab });
   if (tab === "employee") dialog.actor.send({ type: "auth.showLogin" });
   dialog.actor.send({ type: "auth.submitLogin", email: ` ${SAMPLE_EMAIL} `, password: SAMPLE_PASSWORD, recaptchaData: SAMPLE_CAPTCHA, gpnetId: SAMPLE_STAFF_NUMBER });
   dialog.signIn.latest().resolve(CODE_REQUIRED);
@@ -420,7 +421,8 @@ describe("sign-in dialog: rules", () => {
       ["personal", "errors.server.access"],
     ] as const) {
       const dialog = startAuth();
-      dialog.actor.send({ type: "auth.open", tab });
+      dialog.actor.send({ type: "auth.open" });
+      dialog.actor.send({ type: "auth.selectTab", tab });
       dialog.actor.send({ type: "auth.showLogin" });
       dialog.actor.send({ type: "auth.submitLogin", email: SAMPLE_EMAIL, password: SAMPLE_PASSWORD, recaptchaData: SAMPLE_CAPTCHA, gpnetId: SAMPLE_STAFF_NUMBER });
       dialog.signIn.latest().reject(DIRECTORY_DOWN);
@@ -438,7 +440,8 @@ describe("sign-in dialog: rules", () => {
     [{ status: 400, code: "CAPTCHA_INVALID", message: "Captcha" }, "auth.error.captcha"],
   ])("shows a registration failure %j as %s on the form and as a danger notification", async (error, messageId) => {
     const dialog = startAuth();
-    dialog.actor.send({ type: "auth.open", tab: "employee" });
+    dialog.actor.send({ type: "auth.open" });
+    dialog.actor.send({ type: "auth.selectTab", tab: "employee" });
     dialog.actor.send({
       type: "auth.submitRegister",
       registration: {
@@ -513,7 +516,8 @@ describe("sign-in dialog: single sign-on", () => {
 
   it("starts from the employee tab, keeps the state for the tab and leaves; the modal shows it meanwhile", async () => {
     const dialog = startAuth();
-    dialog.actor.send({ type: "auth.open", tab: "employee" });
+    dialog.actor.send({ type: "auth.open" });
+    dialog.actor.send({ type: "auth.selectTab", tab: "employee" });
     dialog.actor.send({ type: "auth.startSingleSignOn", habileType: "BRAND_EMPLOYEE", returnTo: SAMPLE_RETURN_TO });
     dialog.actor.send({ type: "auth.startSingleSignOn", habileType: "BRAND_EMPLOYEE", returnTo: SAMPLE_RETURN_TO });
     expect(dialog.startSingleSignOn.calls).toHaveLength(1);
@@ -529,7 +533,8 @@ describe("sign-in dialog: single sign-on", () => {
 
   it("shows a failed start in the tab, tries again, and goes back to the GPNet forms", async () => {
     const dialog = startAuth();
-    dialog.actor.send({ type: "auth.open", tab: "employee" });
+    dialog.actor.send({ type: "auth.open" });
+    dialog.actor.send({ type: "auth.selectTab", tab: "employee" });
     dialog.actor.send({ type: "auth.startSingleSignOn", habileType: "BRAND_EMPLOYEE", returnTo: SAMPLE_RETURN_TO });
     dialog.startSingleSignOn.latest().reject({ status: 429, message: "Slow down" });
     await settle();

@@ -24,10 +24,14 @@ import { useLang } from "../../i18n/use-lang.ts";
 import { SINGLE_SIGN_ON_MESSAGES } from "./single-sign-on-messages.ts";
 import "./auth.css";
 
-/** A failed single sign-on: the reason (an alert), trying again, or the home page. */
+/**
+ * A failed single sign-on: the reason (an alert), trying again, or the home page (the shopper leaves the
+ * failure behind: the sign-in dialog closes it).
+ */
 export function SingleSignOnFailureView({ failure, onRetry }: { failure: SingleSignOnFailure; onRetry: () => void }) {
   const { _ } = useLingui();
   const lang = useLang();
+  const auth = useAuth();
   return (
     <section className="auth-page auth-page__outcome" aria-labelledby="sso-failed-title">
       <h1 id="sso-failed-title">{_("sso.failed.title")}</h1>
@@ -38,7 +42,7 @@ export function SingleSignOnFailureView({ failure, onRetry }: { failure: SingleS
         <button type="button" className="button" onClick={onRetry}>
           {_("sso.retry")}
         </button>
-        <Link className="button button--ghost" to={pagePath("home", lang)}>
+        <Link className="button button--ghost" to={pagePath("home", lang)} onClick={() => auth.dialog.send({ type: "auth.close" })}>
           {_("sso.home")}
         </Link>
       </div>

@@ -22,9 +22,8 @@
 // linked by other tests of the worker's shop, and a taken address would break their sign-ins for the
 // rest of the run).
 //
-// No control of the shop sends `auth.open` with the employee tab: that step is the account button
-// then the employee tab (the same view). Leaving the single sign-on's failure page by its home link is
-// the path's `auth.close` from there (the app sends none). An `auth.open` flagged as reloaded is a page
+// From the single sign-on's failure page, its home link closes the failure (`auth.close`); the brand's
+// logo leaves without closing it, and the account button then opens the dialog. An `auth.open` flagged as reloaded is a page
 // load with a token the app cannot read, and the programme's sign-in started from the welcome or reset
 // modal is its link followed from outside (a page load): both start a new dialog.
 import type { Route } from "@playwright/test";
@@ -426,13 +425,10 @@ export const authBinding = defineFlowBinding(authModel, {
         await page.goto(`/${lang}`);
         return;
       }
-      // From the single sign-on's failure page, the shop is one link away.
-      if (world.snapshot.matches("singleSignOn")) await page.getByRole("main").getByRole("link", { name: message(lang, "sso.home"), exact: true }).click();
+      // From the single sign-on's failure page, the shop is the brand's logo away (leaving by it closes
+      // nothing: the page's own home link does, `auth.close`).
+      if (world.snapshot.matches("singleSignOn")) await page.getByRole("banner").getByRole("link", { name: message(lang, "layout.home") }).click();
       await accountButton(page, lang).click();
-      if (event.tab === "employee") {
-        await expect(loginDialog(page, lang)).toBeVisible();
-        await tab(page, lang, "gpnet").click();
-      }
     },
     "auth.close": async (page, _event, world) => {
       const { lang } = path(world);
