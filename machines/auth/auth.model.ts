@@ -77,7 +77,8 @@ export const authModel = defineFlowModel(authMachine, {
     { type: "auth.returnFromSingleSignOn", code: SAMPLE_AUTHORIZATION_CODE, state: SAMPLE_STATE, expectedState: SAMPLE_STATE, habileType: "EMPOWERMENT" },
     { type: "auth.returnFromSingleSignOn", code: SAMPLE_AUTHORIZATION_CODE, state: "forged-state", expectedState: SAMPLE_STATE, habileType: "EMPOWERMENT" },
     { type: "auth.open" },
-    { type: "auth.open", reloaded: true },
+    // Sent by the app only as it starts (a stored session it cannot read): the dialog is closed then.
+    ...(snapshot.matches("closed") ? [{ type: "auth.open", reloaded: true } as const] : []),
     { type: "auth.close" },
     // The tabs send a choice only for the tab not selected (clicking the selected one does nothing).
     { type: "auth.selectTab", tab: snapshot.context.flow === "gpnet" ? "personal" : "employee" },

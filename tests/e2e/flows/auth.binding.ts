@@ -23,9 +23,11 @@
 // rest of the run).
 //
 // From the single sign-on's failure page, its home link closes the failure (`auth.close`); the brand's
-// logo leaves without closing it, and the account button then opens the dialog. An `auth.open` flagged as reloaded is a page
-// load with a token the app cannot read, and the programme's sign-in started from the welcome or reset
-// modal is its link followed from outside (a page load): both start a new dialog.
+// logo leaves without closing it, and the account button then opens the dialog. An `auth.open` flagged
+// as reloaded (the model offers it only while the dialog is closed) is a page load with a token the app
+// cannot read. Not yet the app's own road: the programme's sign-in started from the welcome or reset
+// modal is its link followed from outside, a page load that starts a new dialog (the step is credited
+// to the modal's state).
 import type { Route } from "@playwright/test";
 import type { SnapshotFrom } from "xstate";
 import type { authMachine } from "../../../machines/auth/auth.machine.ts";
