@@ -1,14 +1,3 @@
-// NOT RUN YET: no checkout.e2e.ts registers it (its runner is the one of commit 4a0a9a6, one runFlow()
-// on a PostgreSQL shop as cart.e2e.ts, with its line in scripts/flows.ts). Why its paths were flaky:
-// the page loads the same cart more than once, and the binding held whichever load came first. A
-// hovered 'Order' link (a preload) entered the checkout flow, and the views asked for a stored cart
-// the cart machine was loading: both fixed in the app. Left: a signed-in customer's page, loaded,
-// asks for the stored cart by its uuid and gives that up at once as the restored session asks for the
-// customer's own (and that one is sometimes asked for twice), so every load of the visit is held and
-// those the page gives up are let go (`answerLoad()`). On its last run: 31 of 32 path tests passed,
-// states 17/17, transitions 29/32 (the 3 left are not-caused.ts'); the one failure, the English
-// guest path to the sign-in step, timed out waiting for a held load (not yet understood). Register it
-// once it passes three runs in a row.
 // The checkout's shipping step in the browser, on a shop of its own (checkout.e2e.ts: a PostgreSQL
 // database whose stock the binding lowers behind the shop's back, as another sale would). Each path
 // starts on the home page of a shopper prepared through the API for the first answer of the path: a
@@ -297,8 +286,14 @@ function armLoad(data: PathData): void {
   // A customer without a cart has only theirs asked for. Otherwise every load of the cart by its
   // uuid is held: a customer's page, loaded, asks for the stored cart first and gives it up as the
   // restored session brings the customer's own, then the flow loads it.
-  if (data.start === "noCart") data.held.arm(call("GET", CUSTOMER_CART));
-  else data.held.arm(call("GET", CART_BY_ID), { every: true });
+  // Only the checkout page's (the page before it may still be loading the stored cart as it is left).
+  const checkout = pagePath("checkout", data.lang);
+  const fromCheckout = (request: Request) => {
+    const referer = request.headers()["referer"];
+    return referer === undefined || new URL(referer).pathname.startsWith(checkout);
+  };
+  const load = data.start === "noCart" ? call("GET", CUSTOMER_CART) : call("GET", CART_BY_ID);
+  data.held.arm((request) => load(request) && fromCheckout(request), { every: data.start !== "noCart" });
 }
 
 /** The visit's load the flow decides from, answered by the real server after `before` (the loads the page gave up are let go). */
