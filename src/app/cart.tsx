@@ -11,6 +11,7 @@ import { createContext, useCallback, useContext, useMemo, type ReactNode } from 
 import type { ActorRefFrom } from "xstate";
 import type { cartMachine, maxQuantity, minQuantity } from "../../machines/cart/cart.machine.ts";
 import {
+  isLoadingCart,
   isReady,
   selectCartId,
   selectPendingOfferId,
@@ -118,9 +119,11 @@ export function useCartState<T>(selector: (snapshot: CartSnapshot) => T, fallbac
 export function useShownCart(store: CartStore): { cart: Cart | null; settled: boolean } {
   const lang = useLang();
   const cartId = useLazySelector(store.actor, selectCartId, null);
+  const loading = useLazySelector(store.actor, isLoadingCart, true);
   const query = useQuery({
     ...cartQuery(store.api, cartId ?? "", lang),
-    enabled: cartId !== null,
+    // While the machine loads the cart it writes the answer here: asking the server too would load it twice.
+    enabled: cartId !== null && !loading,
   });
   return { cart: cartId === null ? null : (query.data ?? null), settled: cartId === null || !query.isPending };
 }

@@ -117,12 +117,14 @@ const PAGE_OF_PLACE: Record<Exclude<CheckoutPlace, "failed" | "singleSignOn">, k
 const PAGE_OF_STEP: Record<CheckoutStep, keyof typeof PAGES> = { signIn: "checkoutSignIn", shipping: "checkoutShipping", payment: "checkoutPayment" };
 
 /** A checkout step: the checkout flow loads the cart and the profile and says where the shopper
- *  stands; any other page than the one visited is a redirect there. */
+ *  stands; any other page than the one visited is a redirect there. A preload (the cart page's
+ *  'Order' link hovered) is not a visit: the flow is asked when the page is visited, not before. */
 export async function checkoutGuard({ context, preload }: Visit, lang: Lang, step: CheckoutStep): Promise<void> {
+  if (preload) return;
   const place = await enterCheckout(context, step);
   if (place === "failed") throw new CheckoutUnavailable();
   // A guest holding the programme's flag signs in with the single sign-on, then comes back to the checkout.
-  if (place === "singleSignOn") return preload ? undefined : leaveForSingleSignOn(context.auth, "EMPOWERMENT", pagePath("checkoutShipping", lang));
+  if (place === "singleSignOn") return leaveForSingleSignOn(context.auth, "EMPOWERMENT", pagePath("checkoutShipping", lang));
   const page = PAGE_OF_PLACE[place];
   if (page !== PAGE_OF_STEP[step]) throw redirect({ to: pagePath(page, lang), replace: true });
 }

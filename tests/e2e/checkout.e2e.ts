@@ -1,8 +1,8 @@
 // The road from the cart to the payment step (SPEC §2 checkout routes and modals, §4 Checkout and
 // Address): the checkout's sign-in in the page (with a two-factor account too), the shipping step
 // with the customer's saved addresses, a new address, the billing address from the address list
-// modal, the shipment methods with the total that follows, and on to the payment page. French and
-// English, desktop and phone; axe on each step and modal.
+// modal, the shipment methods with the total that follows, and on to the payment page; a session
+// that ends on the step. French and English, desktop and phone; axe on each step and modal.
 import type { Locator, Page } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./support/a11y.ts";
 import { data, normaliseSpaces, shownPrice, storefrontApi, type Lang } from "./support/api.ts";
@@ -167,6 +167,47 @@ for (const [lang, viewport] of [["fr", DESKTOP], ["en", MOBILE]] as const) {
     });
   });
 }
+
+test.describe("checkout shipping step, the session ended meanwhile", () => {
+  test("a billing address refused as unauthorized (401) shows the checkout's sign-in, and signing in again comes back to the step (French)", async ({ context, openPage }) => {
+    const lang = "fr";
+    const session = await customerWithAddresses(lang);
+    await signInBrowser(context, session.token);
+    const page = await openPage(`/${lang}`);
+    await addAProduct(page, lang, { signedIn: true });
+    await page.goto(PATHS[lang].shipping);
+    const billing = section(page, lang, "checkout.billing.title");
+    await expect(billing.getByText("Maison", { exact: true })).toBeVisible();
+    await expect(section(page, lang, "checkout.methods.title").getByRole("radio").first()).toBeEnabled();
+
+    // Signed out in another tab: the server ends the session the page still holds.
+    const api = await storefrontApi(lang);
+    const { response } = await api.POST("/customers/sign-out", { params: { header: { "X-Customer-Authorization": `Bearer ${session.token}` } } });
+    expect(response.status).toBe(204);
+    await billing.getByRole("button", { name: message(lang, "checkout.billing.change"), exact: true }).click();
+    const list = page.getByRole("dialog", { name: message(lang, "checkout.billing.listTitle"), exact: true });
+    await list.getByRole("radio", { name: /Bureau/ }).check();
+    await list.getByRole("button", { name: message(lang, "checkout.billing.confirm"), exact: true }).click();
+
+    // The shopper is a guest now: the checkout's sign-in in the step's place (not a page left loading), with why.
+    const main = page.getByRole("main");
+    await expect(main.getByRole("heading", { level: 1, name: message(lang, "checkout.signIn.title") })).toBeVisible();
+    await expect(page).toHaveURL(atPath(PATHS[lang].shipping));
+    const notices = page.getByRole("region", { name: message(lang, "notifications.label") });
+    await expect(notices.getByRole("alert").getByText(message(lang, "errors.cartAdresse.unauthorized"), { exact: true })).toBeVisible();
+    await expect(main.getByLabel(message(lang, "auth.field.email"), { exact: true })).toBeVisible();
+    await expect(main.getByText(message(lang, "checkout.loading"), { exact: true })).toHaveCount(0);
+
+    await main.getByLabel(message(lang, "auth.field.email"), { exact: true }).fill(session.email);
+    await main.getByLabel(message(lang, "auth.field.password"), { exact: true }).fill(TEST_PASSWORD);
+    await main.getByRole("button", { name: message(lang, "auth.login.submit"), exact: true }).click();
+    await expect(main.getByRole("heading", { level: 1, name: message(lang, "checkout.shipping.title") })).toBeVisible({ timeout: CAPTCHA_TIMEOUT_MS });
+    await expect(page).toHaveURL(atPath(PATHS[lang].shipping));
+    // The customer's cart as the server kept it: delivered and billed to Maison (the refused choice was not made).
+    await expect(section(page, lang, "checkout.shipping.delivery").getByRole("radio", { name: /Maison/ })).toBeChecked();
+    await expect(billing.getByText("Maison", { exact: true })).toBeVisible();
+  });
+});
 
 test.describe("checkout sign-in step", () => {
   test.use({ viewport: MOBILE });

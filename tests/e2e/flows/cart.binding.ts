@@ -33,6 +33,7 @@ import { message, messagePattern } from "../support/messages.ts";
 import type { PostgresShop } from "../support/postgres-shop.ts";
 import { cartModel } from "../../../machines/cart/cart.model.ts";
 import { defineFlowBinding } from "./binding.ts";
+import { holdApi, type Held } from "./world.ts";
 
 /** The seed's employee without two-factor sign-in (server/seed/data/customers.ts) and the demo password. */
 const EMPLOYEE = { email: "lucie.bernard@demo.escale.example", password: "EscaleDemo2026!" };
@@ -52,41 +53,6 @@ type CartModelEvent = ModelEvent<CartEvent>;
 let ownShop: () => PostgresShop | null = () => null;
 export function useShop(shop: () => PostgresShop | null): void {
   ownShop = shop;
-}
-
-interface Held {
-  /** Holds the next request that `matches` (one), until `next()` hands it over. */
-  arm: (matches: (request: Request) => boolean) => void;
-  next: () => Promise<Route>;
-  /** Resolves once a request is held (without handing it over). */
-  waiting: () => Promise<void>;
-}
-
-/** The context's requests to the API: the armed one is held, the others go on. */
-async function holdApi(context: BrowserContext): Promise<Held> {
-  let armed: ((request: Request) => boolean) | null = null;
-  const waiting: ((route: Route) => void)[] = [];
-  const arrived: Route[] = [];
-  await context.route(/\/api\/v1\//, async (route) => {
-    if (armed === null || !armed(route.request())) return route.fallback();
-    armed = null;
-    const take = waiting.shift();
-    if (take) take(route);
-    else arrived.push(route);
-  });
-  return {
-    arm: (matches) => {
-      armed = matches;
-    },
-    waiting: async () => {
-      const route = arrived.length > 0 ? arrived.shift() : await new Promise<Route>((resolve) => waiting.push(resolve));
-      if (route) arrived.unshift(route);
-    },
-    next: () => {
-      const route = arrived.shift();
-      return route ? Promise.resolve(route) : new Promise((resolve) => waiting.push(resolve));
-    },
-  };
 }
 
 const call = (method: string, path: RegExp) => (request: Request) => request.method() === method && path.test(new URL(request.url()).pathname);

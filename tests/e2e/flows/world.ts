@@ -1,9 +1,52 @@
 // What the world does to a flow in the browser, for the bindings: a request held until a binding lets
-// it go (so the page's waiting state can be seen), a client address of a path's own (so the server's
-// per-address limits count that path alone), the storefront API called as another client would.
-import type { Route } from "@playwright/test";
+// it go (so the page's waiting state can be seen: the next one to a pattern, or the API request a
+// binding armed), a client address of a path's own (so the server's per-address limits count that
+// path alone), the storefront API called as another client would.
+import type { Request, Route } from "@playwright/test";
 import { baseUrl } from "../support/environment.ts";
 import type { BrowserContext, Page } from "../support/fixtures.ts";
+
+/** Requests to the API held, armed by a binding (`holdApi()`). */
+export interface Held {
+  /** Holds the next request that `matches` (one, or with `every` each one until armed again), until `next()` hands it over. */
+  arm: (matches: ((request: Request) => boolean) | null, options?: { every: boolean }) => void;
+  /** The held request's route, once it is sent: to be continued (the real server answers) or fulfilled. */
+  next: () => Promise<Route>;
+  /** Resolves once a request is held (without handing it over). */
+  waiting: () => Promise<void>;
+  /** The held requests not handed over yet, handed over all at once. */
+  rest: () => Route[];
+}
+
+/** The context's requests to the API: the armed one is held, the others go on. */
+export async function holdApi(context: BrowserContext): Promise<Held> {
+  let armed: ((request: Request) => boolean) | null = null;
+  let every = false;
+  const waiting: ((route: Route) => void)[] = [];
+  const arrived: Route[] = [];
+  await context.route(/\/api\/v1\//, async (route) => {
+    if (armed === null || !armed(route.request())) return route.fallback();
+    if (!every) armed = null;
+    const take = waiting.shift();
+    if (take) take(route);
+    else arrived.push(route);
+  });
+  return {
+    arm: (matches, options) => {
+      armed = matches;
+      every = options?.every ?? false;
+    },
+    next: () => {
+      const route = arrived.shift();
+      return route ? Promise.resolve(route) : new Promise((resolve) => waiting.push(resolve));
+    },
+    waiting: async () => {
+      const route = arrived.length > 0 ? arrived.shift() : await new Promise<Route>((resolve) => waiting.push(resolve));
+      if (route) arrived.unshift(route);
+    },
+    rest: () => arrived.splice(0),
+  };
+}
 
 /**
  * Holds the page's next requests to `pattern`: `next()` gives the route of the next one once it is
