@@ -1,3 +1,7 @@
+// NOT RUN: no checkout.e2e.ts registers it (it was in commit cf14257: one runFlow() on a PostgreSQL shop,
+// as cart.e2e.ts, and its line in scripts/flows.ts). Three runs of that file alone passed, but in full
+// runs a path still timed out waiting for the cart load it holds (a flag-holding guest's start, then a
+// guest's): steady those starts first.
 // The checkout's shipping step in the browser, on a shop of its own (checkout.e2e.ts: a PostgreSQL
 // database whose stock the binding lowers behind the shop's back, as another sale would). Each path
 // starts on the home page of a shopper prepared through the API for the first answer of the path: a
