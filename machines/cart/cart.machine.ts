@@ -9,7 +9,9 @@
 // above the offer's stock is refused with addToCart.max before any call, as are the server's own stock
 // refusals. A quantity change that fails otherwise shows errors.server.access (a request is only ever
 // cancelled by leaving its state, whose invoked actor then answers nothing); a clear that fails still empties the cart here. The id of the cart shown is
-// kept (a cookie, through the provided storeCartId/forgetCartId); a failed fetch forgets it. At sign-in
+// kept (a cookie, through the provided storeCartId/forgetCartId); a fetch the server fails forgets it,
+// but one that got no answer (no network, or the page left while it was on its way) keeps it for the
+// next visit, which fetches it again, and for the next add, which goes to that cart. At sign-in
 // a General public customer's cart is reloaded (the server merged the anonymous one into it); for any
 // other group the stored id is forgotten first, so the anonymous cart does not follow them.
 import { assign, fromPromise, raise, setup } from "xstate";
@@ -34,6 +36,8 @@ import {
 
 const NOT_FOUND = 404;
 const CONFLICT = 409;
+/** A call cut short before its answer (the status the app's client and servers' logs give it). */
+const CANCELLED = 499;
 
 /** The group whose anonymous cart follows them into their account (SPEC §4). */
 export const GENERAL_PUBLIC: CustomerGroup = "GENERAL_PUBLIC";
@@ -175,6 +179,12 @@ export const cartMachine = setup({
     isGeneralPublic: (_, params: { customerGroup: CustomerGroup }) => params.customerGroup === GENERAL_PUBLIC,
     isStockRefusal: (_, params: { error: unknown }) =>
       statusOf(params.error) === CONFLICT && STOCK_REFUSAL_CODES.includes(codeOf(params.error) ?? ""),
+    /** The call got no answer from the server (an HTTP status): the network failed, or the call was
+     *  cut short (the app's client says 499 for that, as a server's log would). */
+    isUnanswered: (_, params: { error: unknown }) => {
+      const status = statusOf(params.error);
+      return status !== undefined && (status < 400 || status > 599 || status === CANCELLED);
+    },
     /** The cart asked for is unknown to the server (expired, or another customer's). */
     isCartGone: ({ context }, params: { error: unknown }) =>
       context.cartId !== null && statusOf(params.error) === NOT_FOUND && codeOf(params.error) !== OFFER_NOT_FOUND,
@@ -268,6 +278,8 @@ export const cartMachine = setup({
               ],
             },
             onError: [
+              // No answer: the cart may well be there still. None is shown meanwhile.
+              { guard: { type: "isUnanswered", params: ({ event }) => ({ error: event.error }) }, target: "ready", actions: ["removeCart"] },
               { target: "ready", actions: ["clearCartId", "removeCart", "forgetCartId"] },
             ],
           },

@@ -90,6 +90,8 @@ function cartAfter(cartId: string | null, change: QuantityChange): Cart {
 const STOCK_ERROR = { status: 409, message: "Not enough stock", code: "QUANTITY_EXCEEDS_STOCK" };
 export const CART_GONE_ERROR = { status: 404, message: "Cart not found", code: "NOT_FOUND" };
 export const SERVER_ERROR = { status: 500, message: "Internal Server Error" };
+/** A call that got no answer (the app's client gives -1 and the browser's message). */
+export const NO_ANSWER_ERROR = { status: -1, message: "Failed to fetch" };
 export const COUPON_APPLIED_ERROR = { status: 409, message: "Coupon already applied", code: "COUPON_ALREADY_APPLIED" };
 export const COUPON_UNKNOWN_ERROR = { status: 404, message: "Coupon not found", code: "COUPON_NOT_FOUND" };
 
@@ -142,6 +144,7 @@ function answers(snapshot: CartSnapshot): CartModelEvent[] {
     return [
       { type: "xstate.done.actor.fetchCart", output: sampleCart(cartId ?? STORED_CART_ID, 1) },
       { type: "xstate.error.actor.fetchCart", error: CART_GONE_ERROR },
+      { type: "xstate.error.actor.fetchCart", error: NO_ANSWER_ERROR },
     ];
   }
   if (snapshot.matches({ data: "loadingCustomerCart" })) {
@@ -207,6 +210,7 @@ export const cartModel = defineFlowModel(cartMachine, {
     if (event.type.startsWith("xstate.error.actor.")) {
       const error = "error" in event ? event.error : undefined;
       const name = event.type.slice("xstate.error.actor.".length);
+      if (error === NO_ANSWER_ERROR) return `(${name} gets no answer)`;
       const status = typeof error === "object" && error !== null && "status" in error ? String(error.status) : "?";
       const code = typeof error === "object" && error !== null && "code" in error ? ` ${String(error.code)}` : "";
       return `(${name} answers ${status}${code})`;

@@ -1,6 +1,6 @@
 // The cart's paths in the shop's words (product.addToCart, cart.*, addToCart.*, coupon.*).
 import { defineFlowSteps, type Words } from "../shared/flow-steps.ts";
-import { CART_GONE_ERROR, COUPON_APPLIED_ERROR, COUPON_UNKNOWN_ERROR, SAMPLE_COUPON, cartModel } from "./cart.model.ts";
+import { CART_GONE_ERROR, COUPON_APPLIED_ERROR, COUPON_UNKNOWN_ERROR, NO_ANSWER_ERROR, SAMPLE_COUPON, cartModel } from "./cart.model.ts";
 import type { Cart } from "./cart.types.ts";
 
 const PRODUCT = { fr: "« Trousse de voyage »", en: "“Trousse de voyage”" };
@@ -26,6 +26,7 @@ function answeredCart(cart: Cart | null | undefined): Words {
 
 function refusal(error: unknown): Words {
   if (error === CART_GONE_ERROR) return { fr: "(le serveur ne connaît plus ce panier)", en: "(the server no longer knows this cart)" };
+  if (error === NO_ANSWER_ERROR) return { fr: "(pas de réponse : le réseau est coupé)", en: "(no answer: the network is down)" };
   if (error === COUPON_APPLIED_ERROR) return { fr: "(le serveur répond : « Un code promo est déjà appliqué à votre panier. »)", en: "(the server answers: “A promo code is already applied to your cart.”)" };
   if (error === COUPON_UNKNOWN_ERROR) return { fr: "(le serveur répond : « Ce code promo n’est pas valable pour votre panier. »)", en: "(the server answers: “This promo code is not valid for your cart.”)" };
   if (JSON.stringify(error).includes("QUANTITY_EXCEEDS_STOCK")) return { fr: "(le serveur refuse : stock insuffisant)", en: "(the server refuses: not enough stock)" };

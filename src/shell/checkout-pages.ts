@@ -6,11 +6,9 @@
 // names one part to load instead of five (src/routes/page-components.tsx).
 export { CheckoutLayout } from "./checkout-layout.tsx";
 export { CheckoutSignInPage } from "./checkout-sign-in-page.tsx";
-export { CheckoutShippingPage } from "./checkout-shipping-page.tsx";
-export { PaymentStepPage } from "../features/checkout/payment/payment-step.tsx";
+export { CheckoutShippingPage, EmpowermentCheckoutPage, PaymentStepPage } from "./checkout-step-pages.tsx";
 export { PaymentReturnPage } from "../features/checkout/payment/payment-return-page.tsx";
 export { PaymentResultPage } from "../features/checkout/payment/payment-result-page.tsx";
 export { PaymentRetryPage } from "../features/checkout/payment/payment-retry-page.tsx";
 export { ThankYouPage } from "../features/checkout/payment/thank-you-page.tsx";
-export { EmpowermentCheckoutPage } from "../features/checkout/empowerment/empowerment-checkout-page.tsx";
 export { ConfigureEmpowermentPage } from "../features/empowerment/configure-empowerment-page.tsx";

@@ -282,3 +282,37 @@ for (const [lang, viewport] of [
     await expectNoSeriousA11yViolations(page);
   });
 }
+
+test("a session ended on the empowerment checkout (a 401) shows the checkout's sign-in in its place, and signing in again comes back to it", async ({ context, openPage }) => {
+  test.setTimeout(120_000);
+  const lang = "fr";
+  const { session, header, api } = await crewMember(lang);
+  const product = await cheapProduct(lang);
+  const offerId = product.offer?.id;
+  if (offerId === undefined) throw new Error(`${product.slug} has no offer`);
+  await data(api.PUT("/shopping-cart/set-offer-quantity", { params: { header }, body: { offerId, quantity: 1 } }));
+  await signInBrowser(context, session.token);
+  const page = await openPage(PATHS[lang].empowerment);
+  const main = page.getByRole("main");
+  await expect(main.getByRole("heading", { level: 1, name: message(lang, "empowerment.order.title"), exact: true })).toBeVisible();
+  const method = page.getByRole("region", { name: message(lang, "checkout.methods.title"), exact: true }).getByRole("radio").first();
+  await expect(method).toBeEnabled();
+
+  // Signed out in another tab: the server ends the session the page still holds; the next choice is refused.
+  const { response } = await api.POST("/customers/sign-out", { params: { header } });
+  expect(response.status).toBe(204);
+  await method.click();
+
+  // A guest now: the checkout's sign-in where the order was (not a page left loading), at the same address.
+  await expect(main.getByRole("heading", { level: 1, name: message(lang, "checkout.signIn.title"), exact: true })).toBeVisible();
+  await expect(page).toHaveURL(atPath(PATHS[lang].empowerment));
+  await expect(main.getByText(message(lang, "checkout.loading"), { exact: true })).toHaveCount(0);
+
+  await main.getByLabel(message(lang, "auth.field.email"), { exact: true }).fill(CREW);
+  await main.getByLabel(message(lang, "auth.field.password"), { exact: true }).fill(DEMO_PASSWORD);
+  await main.getByRole("button", { name: message(lang, "auth.login.submit"), exact: true }).click();
+  // Signed in again: the checkout sends the crew member back to the empowerment checkout, with the cart the server kept.
+  await expect(main.getByRole("heading", { level: 1, name: message(lang, "empowerment.order.title"), exact: true })).toBeVisible({ timeout: 45_000 });
+  await expect(page).toHaveURL(atPath(PATHS[lang].empowerment));
+  await expect(main.getByText(product.name).first()).toBeVisible();
+});

@@ -5,7 +5,8 @@
 // twice. The sandbox's issuer pages stand in for the bank: Adyen's test cards, typed there. French on
 // a desktop, English on a phone; axe on every page of the flow.
 import { expectNoSeriousA11yViolations } from "./support/a11y.ts";
-import { signInBrowser } from "./support/customers.ts";
+import { storefrontApi } from "./support/api.ts";
+import { signInBrowser, signInCustomer, TEST_PASSWORD } from "./support/customers.ts";
 import { expect, test } from "./support/fixtures.ts";
 import { message } from "./support/messages.ts";
 import {
@@ -94,6 +95,44 @@ for (const [lang, viewport] of [["fr", DESKTOP], ["en", MOBILE]] as const) {
     });
   });
 }
+
+test.describe("card payment, the session ended meanwhile", () => {
+  test("the payment refused as unauthorized (401) shows the checkout's sign-in in the step's place, and signing in again comes back to the payment", async ({ context, openPage }) => {
+    test.setTimeout(120_000);
+    const lang = "fr";
+    const shopper = await shopperWithACart(lang);
+    await readyToPay(lang, shopper, "address");
+    await signInBrowser(context, shopper.session.token);
+    const page = await openPage(PATHS[lang].payment, { viewport: DESKTOP });
+    await expect(page.getByRole("heading", { level: 1, name: message(lang, "payment.title"), exact: true })).toBeVisible();
+
+    // Signed out in another tab: the server ends the session the page still holds.
+    const api = await storefrontApi(lang);
+    const { response } = await api.POST("/customers/sign-out", { params: { header: shopper.header } });
+    expect(response.status).toBe(204);
+    // Consent given: the step asks the server for the payment methods, which refuses (401).
+    const region = paymentRegion(page, lang);
+    await region.getByRole("button", { name: message(lang, "payment.consent.allow"), exact: true }).click();
+
+    // A guest now: the checkout's sign-in where the step was (not a step left loading), at the same address.
+    const main = page.getByRole("main");
+    await expect(main.getByRole("heading", { level: 1, name: message(lang, "checkout.signIn.title"), exact: true })).toBeVisible();
+    await expect(page).toHaveURL(atPath(PATHS[lang].payment));
+    await expect(main.getByText(message(lang, "checkout.loading"), { exact: true })).toHaveCount(0);
+    await expect(paymentRegion(page, lang)).toHaveCount(0);
+
+    await main.getByLabel(message(lang, "auth.field.email"), { exact: true }).fill(shopper.session.email);
+    await main.getByLabel(message(lang, "auth.field.password"), { exact: true }).fill(TEST_PASSWORD);
+    await main.getByRole("button", { name: message(lang, "auth.login.submit"), exact: true }).click();
+    // Back to the payment (the cart as the server kept it, ready to pay), the consent given before kept.
+    await expect(main.getByRole("heading", { level: 1, name: message(lang, "payment.title"), exact: true })).toBeVisible({ timeout: 45_000 });
+    await expect(page).toHaveURL(atPath(PATHS[lang].payment));
+    await startPaying(page, lang, { giveConsent: false });
+    await payOnIssuerPage(page, CARDS.plain);
+    // Paid once, with the new session (the thank-you page reads the order with it).
+    await expectThankYou(page, lang, { ...shopper, header: { "X-Customer-Authorization": `Bearer ${(await signInCustomer(shopper.session.email, TEST_PASSWORD, lang)).token}` } });
+  });
+});
 
 test.describe("card payment, the ways back", () => {
   test("a payment abandoned on the bank's page can be paid again", async ({ context, openPage }) => {

@@ -18,6 +18,7 @@ import {
   COUPON_APPLIED_ERROR,
   COUPON_UNKNOWN_ERROR,
   CUSTOMER_CART_ID,
+  NO_ANSWER_ERROR,
   SAMPLE_COUPON,
   SAMPLE_OFFER,
   SAMPLE_STOCK,
@@ -284,7 +285,10 @@ function expectedEffects(previous: CartSnapshot, event: { type: string; [key: st
   if (isErrorEvent(event)) {
     const status = statusOf(event.error);
     const code = codeOf(event.error);
-    if (actor === "fetchCart" || actor === "fetchCustomerCart" || actor === "deleteCart") {
+    // A stored cart's load that got no answer (no network, the page left) keeps its id: none is shown meanwhile.
+    const answered = status !== undefined && status >= 400 && status <= 599 && status !== 499;
+    if (actor === "fetchCart" && !answered && status !== undefined) effects.removed = 1;
+    else if (actor === "fetchCart" || actor === "fetchCustomerCart" || actor === "deleteCart") {
       effects.forgotten = 1;
       effects.removed = 1;
     }
@@ -461,6 +465,29 @@ describe("cart machine: rules", () => {
     expect(cart.forgotten()).toBe(1);
     expect(cart.shown()).toBeNull();
     expect(cart.notified).toEqual([]);
+  });
+
+  it.each([
+    ["the network failed", NO_ANSWER_ERROR],
+    ["the page left while it was on its way", { status: 499, message: "The request was cancelled" }],
+  ])("keeps the stored id when the stored cart's load got no answer (%s): the next add goes to that cart", async (_why, error) => {
+    const cart = startCart();
+    rejectLatest(cart, "fetchCart", error);
+    await settle();
+    expect(cart.forgotten()).toBe(0);
+    expect(cart.shown()).toBeNull();
+    expect(cart.snapshot().matches({ data: "ready" })).toBe(true);
+    expect(cart.notified).toEqual([]);
+    ask(cart, { type: "cart.add", offer: SAMPLE_OFFER, quantity: 1 });
+    expect(cart.fakes.setOfferQuantity.latest().input).toEqual({ offerId: SAMPLE_OFFER.id, quantity: 1, cartId: STORED_CART_ID });
+  });
+
+  it("forgets the stored id when the server fails the stored cart's load", async () => {
+    const cart = startCart();
+    rejectLatest(cart, "fetchCart", SERVER_ERROR);
+    await settle();
+    expect(cart.forgotten()).toBe(1);
+    expect(cart.shown()).toBeNull();
   });
 
   it("creates the cart with the first add and keeps its id", async () => {

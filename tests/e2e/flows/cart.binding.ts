@@ -12,7 +12,8 @@
 // the sign-in dialog (a fresh General public account, or the seed's employee Lucie Bernard).
 //
 // Answered here with page.route(), for the one request each: a failing server (500: the contract lists
-// none for these calls; it stands for any failing answer, which the cart treats alike).
+// none for these calls; it stands for any failing answer, which the cart treats alike). The stored
+// cart's load that gets no answer is aborted as a dropped network would (route.abort()).
 //
 // The sign-out path needs a customer signed in: the page opens with the customer's session, whose
 // restoring (GET /customers/me) is held until the sign-out step, so that the stored cart (the
@@ -363,6 +364,15 @@ export const cartBinding = defineFlowBinding(cartModel, {
     },
     "(fetchCart answers 404 NOT_FOUND)": async (page, _event, world) => {
       expect(await answer(page, path(world))).toBe(404);
+    },
+    "(fetchCart gets no answer)": async (_page, _event, world) => {
+      const data = path(world);
+      // The network drops the load; the id kept, the page's views ask for the cart again once the
+      // machine has settled, and the server (reachable again) answers it.
+      const route = await data.held.next();
+      await route.abort("internetdisconnected");
+      data.quantity = 1;
+      data.coupon = world.upcoming.some(hasCoupon);
     },
     "cart.add": async (page, event, world) => {
       if (event.type !== "cart.add") throw new Error(`not an add: ${event.type}`);
