@@ -131,7 +131,7 @@ export const FLOWS: readonly Flow[] = [
   }),
   flow(checkoutModel, checkoutSteps, {
     purpose: "The checkout's shipping step: where the shopper is sent, addresses, relay point, shipment methods.",
-    suites: [suite("checkout", "checkout machine: generated paths")],
+    suites: [suite("checkout", "checkout machine: generated paths"), browserSuite(checkoutModel, "checkout: browser paths")],
   }),
   flow(paymentModel, paymentSteps, {
     purpose: "The card payment: payment step, the bank's return, the result, retry and thank-you pages.",
