@@ -15,6 +15,7 @@ import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import { PgDialect, type PgDatabase, type PgQueryResultHKT } from "drizzle-orm/pg-core";
 import pg from "pg";
+import { BytesClient, RAW_TYPES, type FieldBytes } from "./pg-bytes.ts";
 import * as schema from "./schema.ts";
 
 export type Orm = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -40,11 +41,23 @@ export interface Database {
    * parsed, 64-bit integers as strings.
    */
   preparedRows<T>(statement: SQL): Promise<T[]>;
+  /**
+   * Like `preparedRows`, for a statement whose columns are text or integers: each value comes as the
+   * UTF-8 bytes of its text form (NULL: null). On PostgreSQL they are the bytes the database sent,
+   * never made into a JS string (large JSON texts written by the database go to the socket as they
+   * are); on PGlite they are made from its values.
+   */
+  preparedBytes<K extends string>(statement: SQL): Promise<Record<K, FieldBytes>[]>;
   /** Applies the SQL migrations that have not run yet. */
   migrate(): Promise<void>;
   /** The embedded database's files, to start others from (`embeddedDump`); absent on PostgreSQL. */
   dump?(): Promise<Blob>;
   close(): Promise<void>;
+}
+
+/** A prepared statement's name, from its text: each pooled connection plans a statement once. */
+function statementName(text: string): string {
+  return `q_${createHash("sha1").update(text).digest("hex").slice(0, 24)}`;
 }
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
@@ -74,14 +87,29 @@ async function openPglite(dataDir: string, dump?: Blob): Promise<Database> {
     rows: <T>(statement: SQL) => rowsOf<T>(orm, statement),
     // One connection, in the same process: nothing to gain from naming statements.
     preparedRows: <T>(statement: SQL) => rowsOf<T>(orm, statement),
+    preparedBytes: async <K extends string>(statement: SQL) =>
+      (await rowsOf<Record<K, unknown>>(orm, statement)).map((row) => {
+        const bytes = {} as Record<K, FieldBytes>;
+        for (const [name, value] of Object.entries(row) as [K, unknown][]) bytes[name] = valueBytes(value);
+        return bytes;
+      }),
     migrate: () => migratePglite(orm, { migrationsFolder }),
     dump: () => client.dumpDataDir("none"),
     close: () => client.close(),
   };
 }
 
+/** An embedded database's text or integer value as the bytes of its text form. */
+function valueBytes(value: unknown): FieldBytes {
+  if (value === null) return null;
+  if (typeof value === "string") return Buffer.from(value);
+  if (typeof value === "number" || typeof value === "bigint") return Buffer.from(String(value));
+  throw new Error(`preparedBytes reads text and integer columns, not ${typeof value}`);
+}
+
 async function openPostgres(databaseUrl: string): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10, idleTimeoutMillis: 30_000 });
+  // BytesClient: pg's client, which can also hand values over as bytes (`preparedBytes`).
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10, idleTimeoutMillis: 30_000, Client: BytesClient as unknown as new () => pg.ClientBase });
   // A dropped idle connection must not crash the process; the pool replaces it.
   pool.on("error", () => undefined);
   const orm = drizzlePg(pool, { schema });
@@ -92,9 +120,13 @@ async function openPostgres(databaseUrl: string): Promise<Database> {
     rows: <T>(statement: SQL) => rowsOf<T>(orm, statement),
     async preparedRows<T>(statement: SQL) {
       const query = dialect.sqlToQuery(statement);
-      const name = `q_${createHash("sha1").update(query.sql).digest("hex").slice(0, 24)}`;
-      const result = await pool.query({ name, text: query.sql, values: query.params });
+      const result = await pool.query({ name: statementName(query.sql), text: query.sql, values: query.params });
       return result.rows as T[];
+    },
+    async preparedBytes<K extends string>(statement: SQL) {
+      const query = dialect.sqlToQuery(statement);
+      const result = await pool.query({ name: statementName(query.sql), text: query.sql, values: query.params, types: RAW_TYPES });
+      return result.rows as Record<K, FieldBytes>[];
     },
     migrate: () => migratePg(orm, { migrationsFolder }),
     close: () => pool.end(),

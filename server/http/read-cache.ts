@@ -99,14 +99,15 @@ export function negotiateCoding(acceptEncoding: string | undefined): ContentCodi
 }
 
 export interface JsonAnswer {
-  json: string;
+  /** The JSON, as text or as its UTF-8 bytes (sent as they are). */
+  json: string | Buffer;
   /** The answer compressed with `coding`, made once. */
   encoded(coding: ContentCoding): Promise<Buffer>;
   /** Counts a sending of the answer; true when it was sent before (a read-cache hit). */
   markSent(): boolean;
 }
 
-export function jsonAnswer(json: string): JsonAnswer {
+export function jsonAnswer(json: string | Buffer): JsonAnswer {
   const encodings = new Map<ContentCoding, Promise<Buffer>>();
   let sent = 0;
   return {
@@ -115,7 +116,7 @@ export function jsonAnswer(json: string): JsonAnswer {
     encoded(coding) {
       let encoding = encodings.get(coding);
       if (!encoding) {
-        const source = Buffer.from(json);
+        const source = typeof json === "string" ? Buffer.from(json) : json;
         encoding =
           coding === "br"
             ? brotli(source, { params: { [constants.BROTLI_PARAM_QUALITY]: CACHED_BROTLI_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: source.length } })

@@ -61,12 +61,12 @@ export async function expectKeptUpToDate(db: Database): Promise<void> {
 
 /** A listing's cards, parsed from the texts the database wrote. */
 export function cardsOf(result: ListingResult): ProductSummary[] {
-  return JSON.parse(`[${result.cards}]`) as ProductSummary[];
+  return JSON.parse(`[${result.cards.toString()}]`) as ProductSummary[];
 }
 
 /** A listing's facets, parsed. */
 export function facetsOf(result: ListingResult): Facet[] {
-  return JSON.parse(result.facets) as Facet[];
+  return JSON.parse(result.facets.toString()) as Facet[];
 }
 
 /** The product page of a slug as the API sends it, parsed. */

@@ -43,15 +43,23 @@ function serializeSuccess(reply: FastifyReply, value: object): string {
 /** A listing's fields before its page (the category, or the search term), in the contract's types. */
 type ListingHead<Op extends "getProductsByCategory" | "searchProducts"> = Omit<ResultOf<Op>, "products" | "facets">;
 
+const LISTING_END = Buffer.from("}");
+
 /**
- * A listing's answer as JSON text: its own fields, then the page and the facets as the database wrote
- * them (the kept cards, JSON texts of the contract's `ProductSummary`, and the `Facet[]`), sent as they are.
+ * A listing's answer as JSON in UTF-8 bytes: its own fields, then the page and the facets as the
+ * database wrote them (the kept cards, JSON texts of the contract's `ProductSummary`, and the
+ * `Facet[]`), copied as they came, never decoded.
  */
-function listingJson<Op extends "getProductsByCategory" | "searchProducts">(head: ListingHead<Op>, result: ListingResult): string {
+function listingJson<Op extends "getProductsByCategory" | "searchProducts">(head: ListingHead<Op>, result: ListingResult): Buffer {
   const fields = Object.entries(head).map(([name, value]) => `${JSON.stringify(name)}:${JSON.stringify(value)}`);
   const page = JSON.stringify(result.page).slice(1, -1);
-  fields.push(`"products":{"content":[${result.cards}],${page}}`, `"facets":${result.facets}`);
-  return `{${fields.join(",")}}`;
+  return Buffer.concat([
+    Buffer.from(`{${fields.join(",")},"products":{"content":[`),
+    result.cards,
+    Buffer.from(`],${page}},"facets":`),
+    result.facets,
+    LISTING_END,
+  ]);
 }
 
 /** A JSON array of kept cards. */
@@ -75,8 +83,8 @@ export function catalogHandlers(deps: { catalog: CatalogRepository; cache: ReadC
     return sendJsonAnswer(request, reply, (await cachedAnswer(reply, key, load)) ?? jsonAnswer("null"));
   }
 
-  /** Like `sendCached`, for an answer the handler writes as JSON text itself. */
-  async function sendCachedJson(request: FastifyRequest, reply: FastifyReply, key: string, load: () => Promise<string>) {
+  /** Like `sendCached`, for an answer the handler writes as JSON itself (text, or its UTF-8 bytes). */
+  async function sendCachedJson(request: FastifyRequest, reply: FastifyReply, key: string, load: () => Promise<string | Buffer>) {
     const { answer } = await cache.get<{ answer: JsonAnswer }>(key, async () => ({ answer: jsonAnswer(await load()) }));
     return sendJsonAnswer(request, reply, answer);
   }

@@ -33,17 +33,21 @@ export interface PageRequest {
 /** JSON text as the API sends it, written by the database (a card kept in `product_cards`, migration 0015; facets). */
 export type JsonText = string & { readonly jsonText: unique symbol };
 
-/** JSON texts joined by commas: the inside of a JSON array. */
-export type JsonItems = string & { readonly jsonItems: unique symbol };
+/** JSON text in UTF-8 bytes, as the database sent it (never decoded into a JS string on PostgreSQL). */
+export type JsonBytes = Buffer & { readonly jsonBytes: unique symbol };
+
+/** JSON texts joined by commas, the inside of a JSON array, in UTF-8 bytes as the database sent them. */
+export type JsonItemsBytes = Buffer & { readonly jsonItemsBytes: unique symbol };
 
 /**
  * A page of products as the database writes it: the cards (the kept texts, comma-separated, in
- * order), the page's numbers, and the facets (the contract's `Facet[]` in JSON text).
+ * order), the page's numbers, and the facets (the contract's `Facet[]` in JSON text). The texts are
+ * bytes, sent to the client as they came (`Database.preparedBytes`).
  */
 export interface ListingResult {
-  cards: JsonItems;
+  cards: JsonItemsBytes;
   page: Omit<ProductPage, "content">;
-  facets: JsonText;
+  facets: JsonBytes;
 }
 
 interface CategoryRow {
@@ -272,12 +276,11 @@ export function createCatalogRepository(db: Database) {
   // `category_listings` (the products in stock of each category and its subtree, with an index per
   // sort), `category_facets` and `category_stats` (counts per category).
 
-  /** The one row a listing statement answers. */
-  interface ListingRow {
-    cards: JsonItems | null;
-    total: number;
-    facets: JsonText;
-  }
+  /** The one row a listing statement answers, its columns' bytes (`Database.preparedBytes`). */
+  type ListingRow = Record<"cards" | "total" | "facets", Buffer | null>;
+
+  const NO_CARDS = Buffer.alloc(0) as JsonItemsBytes;
+  const NO_FACETS = Buffer.from("[]") as JsonBytes;
 
   /** The cards of a page, comma-separated in their order, from `pages` rows (product_id, ordinal). */
   const cardsOfPage = (pages: SQL, lang: Lang) => sql`(
@@ -312,11 +315,11 @@ export function createCatalogRepository(db: Database) {
   }
 
   function listingResult(row: ListingRow | undefined, request: PageRequest): ListingResult {
-    const total = Number(row?.total ?? 0);
+    const total = Number(row?.total?.toString("latin1") ?? 0);
     return {
-      cards: row?.cards ?? ("" as JsonItems),
+      cards: (row?.cards ?? NO_CARDS) as JsonItemsBytes,
       page: { totalElements: total, totalPages: Math.ceil(total / request.size), size: request.size, number: request.page },
-      facets: row?.facets ?? ("[]" as JsonText),
+      facets: (row?.facets ?? NO_FACETS) as JsonBytes,
     };
   }
 
@@ -335,7 +338,7 @@ export function createCatalogRepository(db: Database) {
       reference: desc ? sql`reference desc` : sql`reference`,
       relevance: desc ? sql`popularity, product_id` : sql`popularity desc nulls last, product_id`,
     };
-    const [row] = await db.preparedRows<ListingRow>(sql`
+    const [row] = await db.preparedBytes<keyof ListingRow>(sql`
       with page as (
         select product_id, row_number() over () as ordinal
         from (select product_id from category_listings where category_id = ${categoryId}
@@ -392,7 +395,7 @@ export function createCatalogRepository(db: Database) {
       reference: sql`f.reference ${direction}`,
       relevance: ranked ? sql`f.rank ${reverse}, f.popularity desc` : sql`f.popularity ${reverse}`,
     };
-    const [row] = await db.preparedRows<ListingRow>(sql`
+    const [row] = await db.preparedBytes<keyof ListingRow>(sql`
       with scored as (
         -- Only a sort by relevance reads the rank: other sorts do not compute it for every match.
         select pl.product_id as id, ${(request.sort.field === "relevance" ? source.rank : undefined) ?? sql`0::real`} as rank, pl.price_cents as price, pl.popularity, pl.reference,
