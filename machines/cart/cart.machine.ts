@@ -179,8 +179,8 @@ export const cartMachine = setup({
     isGeneralPublic: (_, params: { customerGroup: CustomerGroup }) => params.customerGroup === GENERAL_PUBLIC,
     isStockRefusal: (_, params: { error: unknown }) =>
       statusOf(params.error) === CONFLICT && STOCK_REFUSAL_CODES.includes(codeOf(params.error) ?? ""),
-    /** The call got no answer from the server (an HTTP status): the network failed, or the call was
-     *  cut short (the app's client says 499 for that, as a server's log would). */
+    /** The call got no HTTP answer from the server: the network failed (the app's client gives no
+     *  HTTP status), or the call was cut short (499 for that, as a server's log would say). */
     isUnanswered: (_, params: { error: unknown }) => {
       const status = statusOf(params.error);
       return status !== undefined && (status < 400 || status > 599 || status === CANCELLED);
