@@ -2,8 +2,8 @@
 // step with its modals and the Colissimo relay picker, the payment step, the empowerment checkout). A
 // session that ends on a step (a 401 answer clears it and the cart, SPEC §4 Session expiry) leaves a
 // guest there: the checkout's sign-in shows in its place instead of a step left waiting for a customer
-// or a cart, and once signed in again the shopper goes on from the shipping step (whose guard sends
-// an Empowerment customer to theirs).
+// or a cart, and once signed in again the shopper goes on from the shipping step, whose guard sends
+// them where they stand (the payment, for a cart ready to pay; an Empowerment customer to theirs).
 import type { ReactNode } from "react";
 import { useSession } from "../app/session.ts";
 import { EmpowermentCheckoutPage as EmpowermentCheckout } from "../features/checkout/empowerment/empowerment-checkout-page.tsx";
