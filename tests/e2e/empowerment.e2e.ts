@@ -307,6 +307,8 @@ test("a session ended on the empowerment checkout (a 401) shows the checkout's s
   await expect(main.getByRole("heading", { level: 1, name: message(lang, "checkout.signIn.title"), exact: true })).toBeVisible();
   await expect(page).toHaveURL(atPath(PATHS[lang].empowerment));
   await expect(main.getByText(message(lang, "checkout.loading"), { exact: true })).toHaveCount(0);
+  // SPEC §4 Session expiry: the unauthorized notification says why.
+  await expect(page.getByRole("region", { name: message(lang, "notifications.label") }).getByRole("alert").getByText(message(lang, "errors.unauthorized"), { exact: true }).first()).toBeVisible();
 
   await main.getByLabel(message(lang, "auth.field.email"), { exact: true }).fill(CREW);
   await main.getByLabel(message(lang, "auth.field.password"), { exact: true }).fill(DEMO_PASSWORD);

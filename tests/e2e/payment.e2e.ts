@@ -120,6 +120,8 @@ test.describe("card payment, the session ended meanwhile", () => {
     await expect(page).toHaveURL(atPath(PATHS[lang].payment));
     await expect(main.getByText(message(lang, "checkout.loading"), { exact: true })).toHaveCount(0);
     await expect(paymentRegion(page, lang)).toHaveCount(0);
+    // SPEC §4 Session expiry: the unauthorized notification says why.
+    await expect(page.getByRole("region", { name: message(lang, "notifications.label") }).getByRole("alert").getByText(message(lang, "errors.unauthorized"), { exact: true }).first()).toBeVisible();
 
     await main.getByLabel(message(lang, "auth.field.email"), { exact: true }).fill(shopper.session.email);
     await main.getByLabel(message(lang, "auth.field.password"), { exact: true }).fill(TEST_PASSWORD);
