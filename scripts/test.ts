@@ -19,6 +19,8 @@ interface StepResult {
   skipped: number;
   seconds: number;
   note?: string;
+  /** The failed tests, named (file, title, the error's first line), for the summary. */
+  failures?: string[];
 }
 
 function bin(name: string): string {
@@ -56,7 +58,12 @@ interface VitestJson {
   numFailedTests: number;
   numPendingTests?: number;
   numTodoTests?: number;
-  testResults: { name: string; status: string; assertionResults: { status: string }[] }[];
+  testResults: {
+    name: string;
+    status: string;
+    message?: string;
+    assertionResults: { status: string; fullName?: string; failureMessages?: string[] }[];
+  }[];
 }
 
 function readVitestJson(file: string): VitestJson | null {
@@ -105,6 +112,7 @@ async function vitestStep(name: string, jsonFile: string, extraArgs: string[]): 
     seconds,
   };
   if (brokenFiles > 0) result.note = `${brokenFiles} file(s) failed to run`;
+  result.failures = vitestFailures(report);
   // Unhandled errors and the like fail the run without failing a test.
   if (code !== 0 && failed === 0) {
     result.failed = 1;
@@ -113,10 +121,64 @@ async function vitestStep(name: string, jsonFile: string, extraArgs: string[]): 
   return result;
 }
 
-/** The counts of Playwright's JSON report (`stats`), and the errors outside any test. */
+/** The first line of an error's message, without terminal colours, kept short. */
+function firstLine(message: string | undefined): string {
+  // eslint-disable-next-line no-control-regex
+  const line = (message ?? "").replace(/\u001b\[[0-9;]*m/g, "").split("\n").find((text) => text.trim() !== "") ?? "";
+  const trimmed = line.trim();
+  return trimmed.length > 160 ? `${trimmed.slice(0, 157)}...` : trimmed;
+}
+
+function vitestFailures(report: VitestJson): string[] {
+  const failures: string[] = [];
+  for (const file of report.testResults) {
+    const path = relative(process.cwd(), file.name);
+    const failedTests = file.assertionResults.filter((test) => test.status === "failed");
+    for (const test of failedTests) failures.push(`${path} > ${test.fullName ?? "?"}: ${firstLine(test.failureMessages?.[0])}`);
+    if (file.status === "failed" && failedTests.length === 0) failures.push(`${path}: ${firstLine(file.message) || "failed to run"}`);
+  }
+  return failures;
+}
+
+/** What of Playwright's JSON report the summary reads: counts, errors outside tests, the tests. */
 interface PlaywrightJson {
   stats: { expected: number; unexpected: number; flaky: number; skipped: number };
   errors: { message?: string }[];
+  suites?: PlaywrightSuite[];
+}
+
+interface PlaywrightSuite {
+  title: string;
+  file?: string;
+  specs?: {
+    title: string;
+    file?: string;
+    line?: number;
+    tests?: { status?: string; results?: { errors?: { message?: string }[] }[] }[];
+  }[];
+  suites?: PlaywrightSuite[];
+}
+
+/** The tests Playwright counted as unexpected (failed or timed out), named file:line > titles. */
+function playwrightFailures(report: PlaywrightJson): string[] {
+  const failures: string[] = [];
+  // A test defined in a helper (the flows' run-flow.ts) is named by the test file that runs it too.
+  const visit = (suite: PlaywrightSuite, titles: string[], testFile: string | undefined): void => {
+    const path = suite.file && suite.title === suite.file ? titles : [...titles, suite.title];
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        if (test.status !== "unexpected") continue;
+        const errors = (test.results ?? []).flatMap((result) => result.errors ?? []);
+        const defined = `${spec.file ?? "?"}:${spec.line ?? "?"}`;
+        const where = testFile && testFile !== spec.file ? `tests/e2e/${testFile} (${defined})` : `tests/e2e/${defined}`;
+        failures.push(`${where} > ${[...path, spec.title].join(" > ")}: ${firstLine(errors[0]?.message)}`);
+      }
+    }
+    for (const child of suite.suites ?? []) visit(child, path, testFile);
+  };
+  for (const suite of report.suites ?? []) visit(suite, [], suite.file);
+  for (const error of report.errors) failures.push(`outside any test: ${firstLine(error.message)}`);
+  return failures;
 }
 
 function readPlaywrightJson(file: string): PlaywrightJson | null {
@@ -161,6 +223,7 @@ async function playwrightStep(name: string, jsonFile: string, args: string[]): P
     notes.push(`exit code ${code} with no failed test (see errors above)`);
   }
   if (notes.length > 0) result.note = notes.join("; ");
+  result.failures = playwrightFailures(report);
   return result;
 }
 
@@ -176,6 +239,9 @@ function skippedStep(name: string, why: string): StepResult {
   console.log(`\n> ${name}: skipped (${why})`);
   return { name, passed: 0, failed: 0, skipped: 0, seconds: 0, note: `skipped: ${why}` };
 }
+
+/** How many failed tests the summary names (the rest are counted). */
+const MAX_FAILURES_LISTED = 20;
 
 /** Steps that report a number of tests rather than passed/failed. */
 const COUNTED_STEPS = new Set(["vitest", "e2e"]);
@@ -216,6 +282,14 @@ async function main(): Promise<void> {
   console.log("");
   console.log("Summary");
   for (const step of steps) console.log(summaryLine(step));
+  // The failed tests are named again here, next to the last line, where a log's tail shows them.
+  const failures = steps.flatMap((step) => (step.failures ?? []).map((failure) => `  ${step.name}: ${failure}`));
+  if (failures.length > 0) {
+    console.log("Failed");
+    const shown = failures.slice(0, MAX_FAILURES_LISTED);
+    for (const failure of shown) console.log(failure);
+    if (failures.length > shown.length) console.log(`  ... and ${failures.length - shown.length} more (see above)`);
+  }
   console.log(`Tests: ${passed} passed, ${failed} failed`);
   process.exitCode = failed > 0 ? 1 : 0;
 }
