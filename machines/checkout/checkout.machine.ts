@@ -6,17 +6,21 @@
 // out-of-stock modal; otherwise the shipping step, or the payment step when it was asked for and
 // the cart is ready to pay. The routes' guards read that decision from the snapshot.
 //
-// On the shipping step the flow sends what the shopper chooses (delivery address or relay point,
-// billing address from the address list modal, one shipment method per shipment) and writes each cart
+// On arrival at the shipping step the flow sets the customer's defaults on a cart that has none (SPEC §3:
+// the default delivery address, then the default billing address), once: what fails is left to the shopper. Then it sends what the
+// shopper chooses (delivery address or relay point, billing address from the address list modal, one
+// shipment method per shipment) and writes each cart
 // the server answers into the app's query cache (`writeCart`): the flow keeps no copy of the cart.
 // 'Continue to payment' is taken only with a cart ready to pay, and checks the stock once more.
 import { assign, fromPromise, setup } from "xstate";
 import type {
+  AddressInput,
   BillingAddressInput,
   Cart,
   CartIdInput,
   CartItem,
   CheckoutContext,
+  CheckoutDefaults,
   CheckoutEvent,
   CheckoutMessageId,
   CheckoutNotification,
@@ -77,6 +81,27 @@ function cartOf(start: CheckoutStart): Cart {
   return start.cart;
 }
 
+/** What of the customer's defaults the flow sets on the cart it loaded: what the cart does not have yet. */
+function defaultsFor(start: CheckoutStart): CheckoutDefaults {
+  const cart = cartOf(start);
+  return {
+    address: cart.shippingAddress === null ? start.defaultAddress : null,
+    billing: cart.billingAddress === null ? start.defaultBilling : null,
+  };
+}
+
+const NO_DEFAULTS: CheckoutDefaults = { address: null, billing: null };
+
+function defaultAddressOf(context: CheckoutContext): AddressInput {
+  if (context.defaults.address === null) throw new Error("the checkout saved a default delivery address it does not have");
+  return context.defaults.address;
+}
+
+function defaultBillingOf(context: CheckoutContext): string {
+  if (context.defaults.billing === null) throw new Error("the checkout saved a default billing address it does not have");
+  return context.defaults.billing;
+}
+
 /** The uuid of the shopper's cart; the shipping step is only entered with one. */
 function cartIdOf(context: CheckoutContext): string {
   if (context.cartId === null) throw new Error("the checkout sent a request without a cart");
@@ -114,6 +139,12 @@ export const checkoutMachine = setup({
     notify: (_, _params: CheckoutNotification) => {},
     request: assign((_, params: { step: CheckoutContext["requested"] }) => ({ requested: params.step })),
     keepCart: assign((_, params: { cart: Cart }) => ({ cartId: params.cart.uuid })),
+    keepDefaults: assign((_, params: { start: CheckoutStart }) => ({ defaults: defaultsFor(params.start) })),
+    /** The defaults are tried once, on arrival: saved, refused or failed, the shopper chooses from then on
+     *  (a default delivery address that fails leaves the billing address to the shopper too). */
+    forgetDefaults: assign({ defaults: NO_DEFAULTS }),
+    forgetDefaultAddress: assign(({ context }) => ({ defaults: { ...context.defaults, address: null } })),
+    forgetDefaultBilling: assign(({ context }) => ({ defaults: { ...context.defaults, billing: null } })),
   },
   guards: {
     hasNoLines: (_, params: { start: CheckoutStart }) => !hasLines(params.start.cart),
@@ -125,13 +156,21 @@ export const checkoutMachine = setup({
     isPaymentReady: ({ context }, params: { cart: Cart }) => context.requested === "payment" && isReadyToPay(params.cart),
     isReadyToPay: (_, params: { cart: Cart | null }) => isReadyToPay(params.cart),
     isBadRequest: (_, params: { error: unknown }) => statusOf(params.error) === BAD_REQUEST,
+    /** The session ended (signed out elsewhere, or expired): the server no longer knows the customer. */
+    isUnauthorized: (_, params: { error: unknown }) => statusOf(params.error) === UNAUTHORIZED,
+    /** On the shipping step's own visit (another page asked for sends the shopper there, whose visit loads
+     *  again), the cart loaded has no delivery address and the customer has a default one the carrier can use. */
+    choosesDefaultAddress: ({ context }, params: { start: CheckoutStart }) => context.requested === "shipping" && defaultsFor(params.start).address !== null,
+    choosesDefaultBilling: ({ context }, params: { start: CheckoutStart }) => context.requested === "shipping" && defaultsFor(params.start).billing !== null,
+    /** The default billing address is still to set, and the cart just answered has none. */
+    setsDefaultBillingNext: ({ context }, params: { cart: Cart }) => context.defaults.billing !== null && params.cart.billingAddress === null,
   },
 }).createMachine({
   id: "checkout",
-  context: { requested: "shipping", cartId: null },
+  context: { requested: "shipping", cartId: null, defaults: NO_DEFAULTS },
   initial: "idle",
   on: {
-    "checkout.enter": { target: ".loading", actions: { type: "request", params: ({ event }) => ({ step: event.step }) } },
+    "checkout.enter": { target: ".loading", actions: [{ type: "request", params: ({ event }) => ({ step: event.step }) }, "forgetDefaults"] },
   },
   states: {
     /** No checkout page has been visited yet. */
@@ -162,6 +201,25 @@ export const checkoutMachine = setup({
               { type: "writeCart", params: ({ event }) => ({ cart: cartOf(event.output) }) },
             ],
           },
+          // The customer's defaults, on a cart without them: the delivery address first, then the billing one.
+          {
+            guard: { type: "choosesDefaultAddress", params: ({ event }) => ({ start: event.output }) },
+            target: "shipping.savingAddress",
+            actions: [
+              { type: "keepCart", params: ({ event }) => ({ cart: cartOf(event.output) }) },
+              { type: "keepDefaults", params: ({ event }) => ({ start: event.output }) },
+              { type: "writeCart", params: ({ event }) => ({ cart: cartOf(event.output) }) },
+            ],
+          },
+          {
+            guard: { type: "choosesDefaultBilling", params: ({ event }) => ({ start: event.output }) },
+            target: "shipping.savingDefaultBilling",
+            actions: [
+              { type: "keepCart", params: ({ event }) => ({ cart: cartOf(event.output) }) },
+              { type: "keepDefaults", params: ({ event }) => ({ start: event.output }) },
+              { type: "writeCart", params: ({ event }) => ({ cart: cartOf(event.output) }) },
+            ],
+          },
           {
             target: "shipping",
             actions: [
@@ -177,7 +235,7 @@ export const checkoutMachine = setup({
     failed: {},
     /** No cart, or no line in it: back to the cart page. */
     emptyCart: {},
-    /** A guest: the checkout's sign-in page. */
+    /** A guest, or a customer whose session ended on the step: the checkout's sign-in. */
     signIn: {},
     /** A guest holding the employee sign-in flag: the employee single sign-on (SPEC §2 Guards). */
     singleSignOn: {},
@@ -191,8 +249,6 @@ export const checkoutMachine = setup({
             "checkout.chooseAddress": { target: "savingAddress" },
             "checkout.openRelay": { target: "relay" },
             "checkout.openAddressList": { target: "addressList" },
-            // The customer's default billing address, chosen for them on arrival.
-            "checkout.chooseBilling": { target: "savingBilling" },
             "checkout.chooseMethods": { target: "savingMethods" },
             "checkout.continue": { guard: { type: "isReadyToPay", params: ({ event }) => ({ cart: event.cart }) }, target: "verifyingStock" },
           },
@@ -204,6 +260,7 @@ export const checkoutMachine = setup({
             "checkout.closeRelay": { target: "editing" },
           },
         },
+        /** The delivery address chosen, or the customer's default one on arrival. */
         savingAddress: {
           tags: ["loading"],
           invoke: {
@@ -212,16 +269,44 @@ export const checkoutMachine = setup({
             input: ({ context, event }) => {
               if (event.type === "checkout.chooseRelay") return { cartId: cartIdOf(context), address: event.address, relayPointId: event.relayPointId };
               if (event.type === "checkout.chooseAddress") return { cartId: cartIdOf(context), address: event.address, relayPointId: null };
-              throw new Error(`the checkout saved an address on ${event.type}`);
+              return { cartId: cartIdOf(context), address: defaultAddressOf(context), relayPointId: null };
             },
-            onDone: { target: "editing", actions: { type: "writeCart", params: ({ event }) => ({ cart: event.output }) } },
+            onDone: [
+              {
+                guard: { type: "setsDefaultBillingNext", params: ({ event }) => ({ cart: event.output }) },
+                target: "savingDefaultBilling",
+                actions: ["forgetDefaultAddress", { type: "writeCart", params: ({ event }) => ({ cart: event.output }) }],
+              },
+              { target: "editing", actions: ["forgetDefaults", { type: "writeCart", params: ({ event }) => ({ cart: event.output }) }] },
+            ],
             onError: [
               {
                 guard: { type: "isBadRequest", params: ({ event }) => ({ error: event.error }) },
                 target: "editing",
-                actions: { type: "notify", params: { kind: "danger", messageId: "checkout.shipping.addressRefused" } },
+                actions: ["forgetDefaults", { type: "notify", params: { kind: "danger", messageId: "checkout.shipping.addressRefused" } }],
               },
-              { target: "editing", actions: { type: "notify", params: { kind: "danger", messageId: "errors.server.access" } } },
+              { target: "editing", actions: ["forgetDefaults", { type: "notify", params: { kind: "danger", messageId: "errors.server.access" } }] },
+            ],
+          },
+        },
+        /** The customer's default billing address, set on arrival (no modal: the step waits meanwhile). */
+        savingDefaultBilling: {
+          tags: ["loading"],
+          invoke: {
+            id: "setBillingAddress",
+            src: "setBillingAddress",
+            input: ({ context }) => ({ cartId: cartIdOf(context), name: defaultBillingOf(context) }),
+            onDone: { target: "editing", actions: ["forgetDefaultBilling", { type: "writeCart", params: ({ event }) => ({ cart: event.output }) }] },
+            onError: [
+              {
+                guard: { type: "isUnauthorized", params: ({ event }) => ({ error: event.error }) },
+                target: "#checkout.signIn",
+                actions: ["forgetDefaultBilling", { type: "notify", params: { kind: "danger", messageId: "errors.cartAdresse.unauthorized" } }],
+              },
+              {
+                target: "editing",
+                actions: ["forgetDefaultBilling", { type: "notify", params: ({ event }) => ({ kind: "danger", messageId: billingMessageOf(event.error) }) }],
+              },
             ],
           },
         },
@@ -243,7 +328,15 @@ export const checkoutMachine = setup({
             },
             // Confirm sets the billing address on the cart, then closes the modal (SPEC §4 Address).
             onDone: { target: "editing", actions: { type: "writeCart", params: ({ event }) => ({ cart: event.output }) } },
-            onError: { target: "addressList", actions: { type: "notify", params: ({ event }) => ({ kind: "danger", messageId: billingMessageOf(event.error) }) } },
+            onError: [
+              // The session ended: the checkout's sign-in, in the step's place (SPEC §4 Session expiry).
+              {
+                guard: { type: "isUnauthorized", params: ({ event }) => ({ error: event.error }) },
+                target: "#checkout.signIn",
+                actions: { type: "notify", params: { kind: "danger", messageId: "errors.cartAdresse.unauthorized" } },
+              },
+              { target: "addressList", actions: { type: "notify", params: ({ event }) => ({ kind: "danger", messageId: billingMessageOf(event.error) }) } },
+            ],
           },
         },
         savingMethods: {

@@ -1,8 +1,9 @@
 // The checkout's model: visits of the checkout's pages by a guest, a guest holding the employee
 // sign-in flag, an Empowerment customer and a customer whose cart is empty, above the stock, not yet
-// ready or ready to pay; on the shipping step, a saved address, a relay point, the billing address
-// from the list modal, a shipment method, and 'Continue to payment'; each request's answers (the
-// cart, a refusal, the billing errors of SPEC §8, a failure).
+// ready or ready to pay, or whose defaults the flow sets on arrival (the delivery and billing
+// addresses, or the billing one alone); on the shipping step, a saved address, a relay point, the
+// billing address from the list modal, a shipment method, and 'Continue to payment'; each request's
+// answers (the cart, a refusal, the billing errors of SPEC §8, a failure).
 import { SAMPLE_OFFER, SAMPLE_STOCK, sampleCart, samplePrice } from "../cart/cart.model.ts";
 import { defineFlowModel, type ModelEvent } from "../shared/flow-model.ts";
 import { checkoutMachine } from "./checkout.machine.ts";
@@ -84,17 +85,33 @@ const BILLING_ERRORS = [
   SERVER_ERROR,
 ];
 
-const customer = (cart: Cart | null): CheckoutStart => ({ customerGroup: "GENERAL_PUBLIC", employeeSignIn: false, cart });
+const NO_DEFAULTS = { defaultAddress: null, defaultBilling: null };
+const customer = (cart: Cart | null, defaults: Pick<CheckoutStart, "defaultAddress" | "defaultBilling"> = NO_DEFAULTS): CheckoutStart => ({
+  customerGroup: "GENERAL_PUBLIC",
+  employeeSignIn: false,
+  cart,
+  ...defaults,
+});
+
+/** A cart delivered to the sample address, with no billing address yet. */
+function deliveredCart(): Cart {
+  const ready = readyCart();
+  return { ...plainCart(), shippingAddress: ready.shippingAddress, shipments: ready.shipments.map((shipment) => ({ ...shipment, shipmentMethod: null })) };
+}
 
 export const STARTS: Record<string, CheckoutStart> = {
-  guest: { customerGroup: null, employeeSignIn: false, cart: plainCart() },
-  guestWithEmployeeFlag: { customerGroup: null, employeeSignIn: true, cart: plainCart() },
+  guest: { customerGroup: null, employeeSignIn: false, cart: plainCart(), ...NO_DEFAULTS },
+  guestWithEmployeeFlag: { customerGroup: null, employeeSignIn: true, cart: plainCart(), ...NO_DEFAULTS },
   noCart: customer(null),
   emptyCart: customer(plainCart(0)),
-  empowerment: { customerGroup: "EMPOWERMENT", employeeSignIn: false, cart: plainCart() },
+  empowerment: { customerGroup: "EMPOWERMENT", employeeSignIn: false, cart: plainCart(), ...NO_DEFAULTS },
   overStock: customer(overStockCart()),
   notReady: customer(plainCart()),
   ready: customer(readyCart()),
+  // The sample address is the customer's default for both: set on arrival, the delivery first.
+  defaults: customer(plainCart(), { defaultAddress: SAMPLE_ADDRESS, defaultBilling: SAMPLE_ADDRESS.name ?? null }),
+  // Delivered already (chosen in another visit), the default billing address still to set.
+  defaultBilling: customer(deliveredCart(), { defaultAddress: SAMPLE_ADDRESS, defaultBilling: SAMPLE_ADDRESS.name ?? null }),
 };
 
 type CheckoutModelEvent = ModelEvent<CheckoutEvent>;
@@ -113,7 +130,7 @@ function answers(snapshot: CheckoutSnapshot): CheckoutModelEvent[] {
       { type: "xstate.error.actor.setShippingAddress", error: SERVER_ERROR },
     ];
   }
-  if (snapshot.matches({ shipping: "savingBilling" })) {
+  if (snapshot.matches({ shipping: "savingBilling" }) || snapshot.matches({ shipping: "savingDefaultBilling" })) {
     return [
       { type: "xstate.done.actor.setBillingAddress", output: { ...plainCart(), billingAddress: { name: "Maison" } } },
       ...BILLING_ERRORS.map((error) => ({ type: "xstate.error.actor.setBillingAddress" as const, error })),
@@ -144,7 +161,6 @@ function shippingEvents(snapshot: CheckoutSnapshot): CheckoutModelEvent[] {
       { type: "checkout.chooseAddress", address: SAMPLE_ADDRESS },
       { type: "checkout.openRelay" },
       { type: "checkout.openAddressList" },
-      { type: "checkout.chooseBilling", name: "Maison" },
       { type: "checkout.chooseMethods", shipmentMethodIds: [SAMPLE_METHOD_ID] },
       { type: "checkout.continue", cart: readyCart() },
       { type: "checkout.continue", cart: plainCart() },

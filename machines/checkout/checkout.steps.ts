@@ -22,6 +22,14 @@ const VISITS: Record<string, Words> = {
   overStock: { fr: "un client dont le panier dépasse le stock", en: "a customer whose cart is above the stock" },
   notReady: { fr: "un client dont la livraison reste à choisir", en: "a customer whose delivery is still to be chosen" },
   ready: { fr: "un client prêt à payer", en: "a customer ready to pay" },
+  defaults: {
+    fr: "un client dont l’adresse « Maison » est l’adresse de livraison et de facturation par défaut, et dont le panier n’a encore ni l’une ni l’autre",
+    en: "a customer whose address “Maison” is the default delivery and billing address, and whose cart has neither yet",
+  },
+  defaultBilling: {
+    fr: "un client dont le panier est livré à « Maison » mais sans adresse de facturation, « Maison » étant celle par défaut",
+    en: "a customer whose cart goes to “Maison” but has no billing address yet, “Maison” being the default one",
+  },
 };
 
 function cartState(cart: Cart): Words {
@@ -41,7 +49,10 @@ export const checkoutSteps = defineFlowSteps(checkoutModel, {
     loading: { fr: "la page dit « Chargement… »", en: "the page says “Loading…”" },
     failed: { fr: "la page dit « Votre commande n’a pas pu être chargée » avec « Réessayer »", en: "the page says “Your order could not be loaded” with “Try again”" },
     emptyCart: { fr: "retour à la page du panier", en: "back to the cart page" },
-    signIn: { fr: "la page « Identification » de la commande s’ouvre", en: "the checkout’s “Sign in” page opens" },
+    signIn: {
+      fr: "la page « Identification » de la commande s’ouvre (ou s’affiche à la place de l’étape quand la session a pris fin)",
+      en: "the checkout’s “Sign in” page opens (or shows in the step’s place when the session has ended)",
+    },
     singleSignOn: { fr: "la connexion salarié (Habile) est proposée", en: "the employee sign-in (Habile) is offered" },
     empowerment: { fr: "la commande Empowerment s’ouvre", en: "the Empowerment checkout opens" },
     payment: { fr: "l’étape du paiement s’ouvre", en: "the payment step opens" },
@@ -50,6 +61,10 @@ export const checkoutSteps = defineFlowSteps(checkoutModel, {
     "shipping.addressList": { fr: "la fenêtre « Adresse de facturation » est ouverte", en: "the “Billing address” modal is open" },
     "shipping.savingAddress": { fr: "l’adresse de livraison part au serveur", en: "the delivery address goes to the server" },
     "shipping.savingBilling": { fr: "l’adresse de facturation part au serveur", en: "the billing address goes to the server" },
+    "shipping.savingDefaultBilling": {
+      fr: "l’adresse de facturation par défaut part au serveur (l’étape attend, sans fenêtre)",
+      en: "the default billing address goes to the server (the step waits, no modal open)",
+    },
     "shipping.savingMethods": { fr: "le mode de livraison part au serveur", en: "the delivery method goes to the server" },
     "shipping.verifyingStock": { fr: "la boutique vérifie le stock une dernière fois", en: "the shop checks the stock once more" },
     "shipping.outOfStock": { fr: "la fenêtre « Produits en rupture de stock » s’ouvre", en: "the “Products out of stock” modal opens" },

@@ -19,6 +19,10 @@ export interface CheckoutStart {
   employeeSignIn: boolean;
   /** The shopper's cart as the server has it now (its lines' stock up to date); null without one. */
   cart: Cart | null;
+  /** The customer's default delivery address, with the phone the carrier needs (SPEC §3); null without one. */
+  defaultAddress: AddressInput | null;
+  /** The name of the customer's default billing address (SPEC §3); null without one. */
+  defaultBilling: string | null;
 }
 
 export interface CheckoutContext {
@@ -26,6 +30,13 @@ export interface CheckoutContext {
   requested: CheckoutStep;
   /** The uuid of the shopper's cart, once loaded (its contents are in the app's query cache). */
   cartId: string | null;
+  /** The customer's defaults the flow still has to set on a cart that has none (each is tried once). */
+  defaults: CheckoutDefaults;
+}
+
+export interface CheckoutDefaults {
+  address: AddressInput | null;
+  billing: string | null;
 }
 
 export type CheckoutEvent =

@@ -9,6 +9,7 @@ import { isLoadingCart, selectCartId } from "../../machines/cart/cart.selectors.
 import { selectPlace, type CheckoutPlace, type CheckoutSnapshot } from "../../machines/checkout/checkout.selectors.ts";
 import type { CheckoutEvent, CheckoutStart, CheckoutStep } from "../../machines/checkout/checkout.types.ts";
 import { createCheckoutMachine } from "../actors/checkout-actors.ts";
+import { addressInputOf } from "../api/addresses.ts";
 import { isApiError, type ApiClient } from "../api/client.ts";
 import { cartQuery, writeCart } from "../api/queries/cart.ts";
 import { currentLang } from "../i18n/i18n.ts";
@@ -16,6 +17,7 @@ import type { QueryClient } from "@tanstack/react-query";
 import { useCartStore, type CartStore } from "./cart.tsx";
 import { lazyActor, useLazySelector, type LazyActor } from "./lazy-actor.ts";
 import { pushNotification, useNotificationsQueue, type Notifications } from "./notifications.tsx";
+import type { Customer } from "./session.ts";
 import { settledSession } from "./settled-session.ts";
 import { useAuth, type Auth } from "./session-provider.tsx";
 import { useShopContext } from "./shop-context.ts";
@@ -55,6 +57,17 @@ async function loadCheckout({ auth, cart, queryClient, api, sessionStorage = win
     customerGroup: session.status === "signedIn" ? session.customer.customerGroup : null,
     employeeSignIn: sessionStorage.getItem(EMPLOYEE_SIGN_IN_FLAG) !== null,
     cart: current,
+    ...(session.status === "signedIn" ? defaultsOf(session.customer) : { defaultAddress: null, defaultBilling: null }),
+  };
+}
+
+/** SPEC §3: the customer's default addresses; the delivery one only with the phone the carrier needs. */
+function defaultsOf(customer: Customer): Pick<CheckoutStart, "defaultAddress" | "defaultBilling"> {
+  const byName = (name: string | null) => (name === null ? undefined : customer.addresses.find((address) => address.name === name));
+  const shipping = byName(customer.defaultShippingAddress);
+  return {
+    defaultAddress: shipping?.phone ? addressInputOf(shipping, shipping.phone) : null,
+    defaultBilling: byName(customer.defaultBillingAddress)?.name ?? null,
   };
 }
 

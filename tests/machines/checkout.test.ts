@@ -122,7 +122,8 @@ function expectedEffects(previous: CheckoutSnapshot, event: { type: string; [key
     if (event.type === "checkout.chooseRelay" && previous.matches({ shipping: "relay" })) {
       effects.requests.push({ actor: "setShippingAddress", input: { cartId, address: event.address, relayPointId: event.relayPointId } });
     }
-    if (event.type === "checkout.chooseBilling" && (previous.matches({ shipping: "addressList" }) || editing)) {
+    // The billing address is chosen from the address list (the default one is the flow's own, on arrival).
+    if (event.type === "checkout.chooseBilling" && previous.matches({ shipping: "addressList" })) {
       effects.requests.push({ actor: "setBillingAddress", input: { cartId, name: event.name } });
     }
     if (event.type === "checkout.chooseMethods" && editing) {
@@ -136,10 +137,26 @@ function expectedEffects(previous: CheckoutSnapshot, event: { type: string; [key
     const actor = actorOf(event.type);
     if (actor === "loadCheckout") {
       const start = event.output as CheckoutStart;
-      const { place } = placeAfterLoad(start, previous.context.requested);
+      const { place, outOfStock } = placeAfterLoad(start, previous.context.requested);
       if ((place === "shipping" || place === "payment") && start.cart) effects.written.push(start.cart);
+      // SPEC §3 defaults, on arrival at the shipping step: the delivery address first, then the billing one.
+      // Only on the step's own visit: another page asked for sends the shopper there, whose visit loads again.
+      if (place === "shipping" && !outOfStock && start.cart && previous.context.requested === "shipping") {
+        const cartId = start.cart.uuid;
+        if (start.cart.shippingAddress === null && start.defaultAddress !== null) {
+          effects.requests.push({ actor: "setShippingAddress", input: { cartId, address: start.defaultAddress, relayPointId: null } });
+        } else if (start.cart.billingAddress === null && start.defaultBilling !== null) {
+          effects.requests.push({ actor: "setBillingAddress", input: { cartId, name: start.defaultBilling } });
+        }
+      }
     } else {
-      effects.written.push(event.output as Cart);
+      const cart = event.output as Cart;
+      effects.written.push(cart);
+      // The delivery address saved: the default billing address next, if it is still to set.
+      const billing = previous.context.defaults.billing;
+      if (actor === "setShippingAddress" && billing !== null && cart.billingAddress === null) {
+        effects.requests.push({ actor: "setBillingAddress", input: { cartId, name: billing } });
+      }
     }
   }
   if (isErrorEvent(event)) {
@@ -184,7 +201,14 @@ describe("checkout machine: generated paths", () => {
         expect(tagsOf(actual)).toEqual(tagsOf(expected));
         expect(isSettled(actual)).toBe(!actual.matches("idle") && !actual.matches("loading"));
         expect(isBusy(actual)).toBe(
-          ["loading", { shipping: "savingAddress" }, { shipping: "savingBilling" }, { shipping: "savingMethods" }, { shipping: "verifyingStock" }].some((state) =>
+          [
+            "loading",
+            { shipping: "savingAddress" },
+            { shipping: "savingBilling" },
+            { shipping: "savingDefaultBilling" },
+            { shipping: "savingMethods" },
+            { shipping: "verifyingStock" },
+          ].some((state) =>
             actual.matches(state as never),
           ),
         );
@@ -222,6 +246,10 @@ describe("checkout machine: generated paths", () => {
             expect(selectPlace(checkout.snapshot())).toBe(place);
             expect(checkout.snapshot().matches({ shipping: "outOfStock" })).toBe(outOfStock);
           }
+          // SPEC §4 Session expiry: a billing address refused as unauthorized leaves the step for the sign-in.
+          if (isErrorEvent(event) && actorOf(event.type) === "setBillingAddress") {
+            expect(selectPlace(checkout.snapshot())).toBe(statusOf(event.error) === 401 ? "signIn" : "shipping");
+          }
         },
       });
     });
@@ -256,5 +284,49 @@ describe("checkout rules", () => {
     await settle();
     expect(selectPlace(checkout.snapshot())).toBe("shipping");
     expect(checkout.snapshot().context.cartId).toBe(CHECKOUT_CART_ID);
+  });
+
+  it("set the defaults once, on arrival: a default delivery address that fails leaves both addresses to the shopper", async () => {
+    const checkout = startCheckout();
+    const start = STARTS.defaults as CheckoutStart;
+    const address = start.defaultAddress;
+    if (address === null) throw new Error("the model's customer with defaults has no default address");
+    checkout.actor.send({ type: "checkout.enter", step: "shipping" });
+    checkout.fakes.loadCheckout.latest().resolve(start);
+    await settle();
+    expect(checkout.fakes.setShippingAddress.calls.map((call) => call.input)).toEqual([{ cartId: CHECKOUT_CART_ID, address, relayPointId: null }]);
+    checkout.fakes.setShippingAddress.latest().reject({ status: 500, message: "Internal Server Error" });
+    await settle();
+    expect(checkout.snapshot().matches({ shipping: "editing" })).toBe(true);
+    // The shopper picks the delivery address: saved alone, the billing address is theirs to choose.
+    checkout.actor.send({ type: "checkout.chooseAddress", address });
+    checkout.fakes.setShippingAddress.latest().resolve({ ...readyCart(), billingAddress: null });
+    await settle();
+    expect(checkout.snapshot().matches({ shipping: "editing" })).toBe(true);
+    expect(checkout.fakes.setBillingAddress.calls).toEqual([]);
+    expect(checkout.notified).toEqual([danger("errors.server.access")]);
+  });
+
+  it("set the default billing address without opening the address list, and leave the step for the sign-in when the session ended", async () => {
+    const checkout = startCheckout();
+    checkout.actor.send({ type: "checkout.enter", step: "shipping" });
+    checkout.fakes.loadCheckout.latest().resolve(STARTS.defaultBilling as CheckoutStart);
+    await settle();
+    expect(checkout.fakes.setBillingAddress.calls.map((call) => call.input)).toEqual([{ cartId: CHECKOUT_CART_ID, name: "Maison" }]);
+    expect(isAddressListOpen(checkout.snapshot())).toBe(false);
+    expect(isBusy(checkout.snapshot())).toBe(true);
+    checkout.fakes.setBillingAddress.latest().reject({ status: 401, message: "Unauthorized" });
+    await settle();
+    expect(selectPlace(checkout.snapshot())).toBe("signIn");
+    expect(checkout.notified).toEqual([danger("errors.cartAdresse.unauthorized")]);
+  });
+
+  it("set no default on a cart that has its own addresses", async () => {
+    const checkout = startCheckout();
+    checkout.actor.send({ type: "checkout.enter", step: "shipping" });
+    checkout.fakes.loadCheckout.latest().resolve({ ...(STARTS.defaults as CheckoutStart), cart: { ...readyCart(), shipments: [] } });
+    await settle();
+    expect(checkout.snapshot().matches({ shipping: "editing" })).toBe(true);
+    expect(checkout.calls().filter((call) => call.actor !== "loadCheckout")).toEqual([]);
   });
 });

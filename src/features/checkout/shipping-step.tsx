@@ -2,11 +2,12 @@
 // parcel goes (a saved address, default shipping first, one added or edited through the address
 // modal, or a Colissimo relay point), who is billed (the address list modal), how it travels (the
 // methods that can serve the cart's destination and weight, with their price), and the totals that
-// follow. 'Continue to payment' is offered once all three are set. The checkout's flow sends each
-// choice and writes the answered cart to the query cache, where this step reads it.
+// follow. 'Continue to payment' is offered once all three are set. The checkout's flow sets the
+// customer's default addresses on arrival, sends each choice and writes the answered cart to the query
+// cache, where this step reads it.
 import { useLingui } from "@lingui/react";
 import { Link, useNavigate } from "@tanstack/react-router";
-import { useEffect, useId, useRef, useState } from "react";
+import { useEffect, useId, useState } from "react";
 import { pagePath } from "../../../common/pages.ts";
 import { isBusy, isRelayOpen, selectPlace } from "../../../machines/checkout/checkout.selectors.ts";
 import { isReadyToPay } from "../../../machines/checkout/checkout.machine.ts";
@@ -74,28 +75,6 @@ export function ShippingStep() {
   );
 }
 
-/** Picks the customer's default addresses once, when the cart has none yet (SPEC §3 defaults). */
-function useDefaultChoices(customer: Customer, cart: Cart) {
-  const send = useCheckoutSend();
-  const editing = useCheckoutState((snapshot) => snapshot.matches({ shipping: "editing" }), false);
-  const tried = useRef(new Set<string>());
-  useEffect(() => {
-    if (!editing) return;
-    const byName = (name: string | null) => customer.addresses.find((address) => address.name === name);
-    const shipping = byName(customer.defaultShippingAddress);
-    if (cart.shippingAddress === null && shipping?.phone && !tried.current.has("shipping")) {
-      tried.current.add("shipping");
-      send({ type: "checkout.chooseAddress", address: addressInputOf(shipping, shipping.phone) });
-      return;
-    }
-    const billing = byName(customer.defaultBillingAddress);
-    if (cart.billingAddress === null && billing && !tried.current.has("billing")) {
-      tried.current.add("billing");
-      send({ type: "checkout.chooseBilling", name: billing.name });
-    }
-  }, [editing, customer, cart, send]);
-}
-
 function DeliverySection({ customer, cart }: { customer: Customer; cart: Cart }) {
   const { _ } = useLingui();
   const lang = useLang();
@@ -106,7 +85,6 @@ function DeliverySection({ customer, cart }: { customer: Customer; cart: Cart })
   const busy = useCheckoutState(isBusy, true);
   const headingId = useId();
   const [editing, setEditing] = useState<Editing | null>(null);
-  useDefaultChoices(customer, cart);
   const relayPointId = cart.shipments.find((shipment) => shipment.relayPointId !== null)?.relayPointId ?? null;
   const chosen = cart.shippingAddress;
   // Default shipping first, then the others by name (SPEC §3).

@@ -4,7 +4,8 @@
 // guest with a cart (cart cookie), the same holding the employee sign-in flag (session storage, taken
 // on the way to the checkout), a registered General public customer with no cart, with a cart
 // emptied, not yet ready (the addresses Maison, a home, and Bureau, a company's, neither a default)
-// or ready to pay, or the seed's Empowerment customer with a cart.
+// or ready to pay, the same whose home address is their default delivery and billing address (the
+// cart without either, or delivered there already), or the seed's Empowerment customer with a cart.
 //
 // The home page a path starts on has settled before the first visit: its header's cart names the
 // cart's lines and no load of it is on its way (a load cut short by the visit used to make the shop
@@ -25,13 +26,16 @@
 // the path needs.
 //
 // Every request of the step (delivery address, relay point, billing address, methods, the last
-// stock check) is held the same way and answered by the real server, with the world changed first
-// where the answer needs it: the stock lowered in the database (the cart above its stock, from
-// before the visit or before the stock check; put back once the page shows the out-of-stock modal),
-// the cart emptied through the API (another tab), the delivery address moved through the API to the
-// company's address (the method chosen dropped: not ready any more), or to the home address while
-// the business method is being saved (the server refuses a business method for an address without
-// a company: 400). The relay point is chosen the simplest way the picker allows: it opens searched
+// stock check, and the defaults the flow sets by itself on arrival) is held the same way and answered
+// by the real server, with the world changed first where the answer needs it: the stock lowered in
+// the database (the cart above its stock, from before the visit or before the stock check; put back
+// once the page shows the out-of-stock modal), the cart emptied through the API (another tab), the
+// delivery address moved through the API to the company's address (the method chosen dropped: not
+// ready any more), or to the home address while the business method is being saved (the server
+// refuses a business method for an address without a company: 400); for the billing address, the
+// customer signed out in another tab (401: the checkout's sign-in shows in the step's place, where
+// signing in again visits the step anew), the cart's payment started in another tab through the
+// payment sandbox (409: the cart waits for it), or the address deleted from the address book (404). The relay point is chosen the simplest way the picker allows: it opens searched
 // around the cart's delivery address, and the first point of its list is validated with the phone
 // of that address.
 //
@@ -39,9 +43,6 @@
 // lists none for these calls; it stands for any failing answer, which the flow treats alike), and
 // the delivery address refused (400): the server refuses a delivery address only by the rules the
 // address book applied when the address was saved, so a saved address cannot be refused by it.
-//
-// Not caused (not-caused.ts, their paths left out): the billing address chosen from the step, which
-// only the app does as the step opens, and the answers to it on the model's paths.
 import type { Request } from "@playwright/test";
 import pg from "pg";
 import { pagePath } from "../../../common/pages.ts";
@@ -95,7 +96,7 @@ const SHIPPING_ADDRESS = /^\/api\/v1\/shopping-cart\/shipping-address$/;
 const BILLING_ADDRESS = /^\/api\/v1\/shopping-cart\/billing-address$/;
 const SHIPMENT_METHODS = /^\/api\/v1\/shopping-cart\/shipment-methods$/;
 
-type Start = "guest" | "guestWithEmployeeFlag" | "noCart" | "emptyCart" | "empowerment" | "overStock" | "notReady" | "ready";
+type Start = "guest" | "guestWithEmployeeFlag" | "noCart" | "emptyCart" | "empowerment" | "overStock" | "notReady" | "ready" | "defaults" | "defaultBilling";
 
 interface PathData {
   lang: Lang;
@@ -110,14 +111,26 @@ interface PathData {
   businessMethod: string | null;
   /** The checkout page asked for last. */
   requested: "signIn" | "shipping" | "payment" | null;
-  /** How the last checkout page was visited: its address loaded, or a link of the app followed. */
-  visit: "load" | "inApp";
+  /** How the last checkout page was visited: its address loaded, a link of the app followed, or signed in again on the step. */
+  visit: "load" | "inApp" | "signedInAgain";
   /** The page's loads of the cart by its uuid not yet answered. */
   cartLoads: number;
+  /** The loads of the visit held (armLoad()). */
+  visitLoads: ((request: Request) => boolean) | null;
   /** The request in flight that the page waits for (held), by what it is. */
-  inFlight: "load" | "address" | "billing" | "methods" | "stock" | null;
+  inFlight: InFlight;
+  /** The customer's session was ended in another tab: the checkout's sign-in shows in the step's place. */
+  sessionEnded: boolean;
   /** The page's requests to the API so far, for the message of a wait that fails. */
   trace: string[];
+}
+
+type InFlight = "load" | "address" | "billing" | "methods" | "stock" | null;
+
+/** The request the page sends next by itself, once the one answered reaches it (held at once). */
+interface Then {
+  matches: (request: Request) => boolean;
+  inFlight: InFlight;
 }
 
 function path(world: { memory: Map<string, unknown> }): PathData {
@@ -170,13 +183,15 @@ async function whenHeld<T>(data: PathData, held: Promise<T>, what: string): Prom
   }
 }
 
-/** The answer of the held request, by the real server; resolves once the page has it. */
-async function answer(data: PathData, before?: () => Promise<void>): Promise<number> {
+/** The answer of the held request, by the real server, after `before`; resolves once the page has it (`then` held next). */
+async function answer(data: PathData, before?: () => Promise<void>, then?: Then): Promise<number> {
   const route = await whenHeld(data, data.held.next(), `request of the step (${data.inFlight ?? "none awaited"})`);
   await before?.();
   const request = route.request();
+  // Armed before the answer goes: the page sends the next request as soon as it has it.
+  if (then) data.held.arm(then.matches);
   await route.continue();
-  data.inFlight = null;
+  data.inFlight = then?.inFlight ?? null;
   // Null when the page gave the request up.
   const response = await request.response();
   return response?.status() ?? 0;
@@ -221,11 +236,13 @@ async function cartOf(data: PathData, customer: SignedInCustomer | null): Promis
   return cart.uuid;
 }
 
-async function addAddresses(data: PathData, customer: SignedInCustomer): Promise<void> {
+/** The customer's two addresses; with `defaults`, the home one is their default delivery and billing address. */
+async function addAddresses(data: PathData, customer: SignedInCustomer, defaults: boolean): Promise<void> {
   const api = await storefrontApi(data.lang);
   const header = customerHeader(customer);
   for (const address of [HOME, OFFICE]) {
-    await dataOf(api.POST("/customers/address", { params: { header, query: { defaultShipping: false, defaultBilling: false } }, body: address }));
+    const isDefault = defaults && address === HOME;
+    await dataOf(api.POST("/customers/address", { params: { header, query: { defaultShipping: isDefault, defaultBilling: isDefault } }, body: address }));
   }
 }
 
@@ -258,6 +275,43 @@ async function setMethod(data: PathData): Promise<void> {
   const [method] = await offeredMethods(data);
   if (method === undefined) throw new Error("no method serves the home address");
   await dataOf(api.PUT("/shopping-cart/shipment-methods", { params: { header: customerHeader(customer), query: { shoppingCartId: cartId } }, body: { shipmentMethodIds: [method.id] } }));
+}
+
+/** Signed out in another tab: the server ends the session the page still holds. */
+async function signOutElsewhere(data: PathData): Promise<void> {
+  const api = await storefrontApi(data.lang);
+  const { response } = await api.POST("/customers/sign-out", { params: { header: customerHeader(data.customer) } });
+  expect(response.status).toBe(204);
+}
+
+/** The address deleted from the address book in another tab. */
+async function deleteAddress(data: PathData, name: string): Promise<void> {
+  const api = await storefrontApi(data.lang);
+  const { response } = await api.DELETE("/customers/address/{name}", { params: { header: customerHeader(data.customer), path: { name } } });
+  expect(response.ok).toBe(true);
+}
+
+/** In another tab, the cart made ready and its payment started (through the payment sandbox's card page): the cart is locked meanwhile. */
+async function payingElsewhere(data: PathData): Promise<void> {
+  const api = await storefrontApi(data.lang);
+  const { cartId, customer } = data;
+  if (cartId === null) throw new Error("no cart");
+  await setBilling(data);
+  await setMethod(data);
+  const cart = await dataOf(api.GET("/shopping-cart", { params: { header: customerHeader(customer) } }));
+  if (cart === null) throw new Error("the customer has no cart");
+  await dataOf(
+    api.POST("/adyen/initiate-payment", {
+      params: { header: customerHeader(customer) },
+      body: {
+        amount: { value: (cart.specialPrice ?? cart.totalPrice).taxIncluded, currency: "EUR" },
+        reference: cartId,
+        // The payment sandbox's own method: the shopper would be sent to its card page.
+        paymentMethod: { type: "sandbox_card" },
+        returnUrl: `${baseUrl()}${pagePath("paymentReturn", data.lang)}?cartUuid=${cartId}`,
+      },
+    }),
+  );
 }
 
 /** The business method: offered for the company's address, not for the home one. */
@@ -321,11 +375,19 @@ function armLoad(data: PathData): void {
     return referer === undefined || new URL(referer).pathname.startsWith(checkout);
   };
   const load = data.start === "noCart" ? call("GET", CUSTOMER_CART) : call("GET", CART_BY_ID);
-  data.held.arm((request) => load(request) && fromCheckout(request), { every: data.start !== "noCart" });
+  data.visitLoads = (request) => load(request) && fromCheckout(request);
+  data.held.arm(data.visitLoads, { every: data.start !== "noCart" });
 }
 
-/** The visit's load the flow decides from, answered by the real server after `before` (the loads the page gave up are let go). */
-async function answerLoad(data: PathData, before?: () => Promise<void>): Promise<number> {
+/**
+ * The visit's load the flow decides from, answered by the real server after `before` (the loads the
+ * page gave up are let go); `then`, the request the flow sends by itself once it has the cart, held.
+ */
+async function answerLoad(data: PathData, before?: () => Promise<void>, then?: Then): Promise<number> {
+  const loads = data.visitLoads;
+  if (loads === null) throw new Error("no visit's load is held");
+  // Held from now on too, with the loads: the flow may send it before this process hears the answer.
+  if (then) data.held.arm((request) => loads(request) || then.matches(request), { every: true });
   for (;;) {
     const route = await whenHeld(data, data.held.next(), "load of the cart");
     const request = route.request();
@@ -333,12 +395,26 @@ async function answerLoad(data: PathData, before?: () => Promise<void>): Promise
     await route.continue().catch(() => undefined);
     const response = await request.response();
     if (response !== null) {
-      data.held.arm(null);
-      for (const other of data.held.rest()) await other.continue().catch(() => undefined);
-      data.inFlight = null;
+      const others = data.held.rest(loads);
+      data.held.arm(then && !data.held.holding(then.matches) ? then.matches : null);
+      data.visitLoads = null;
+      for (const other of others) await other.continue().catch(() => undefined);
+      data.inFlight = then?.inFlight ?? null;
       return response.status();
     }
   }
+}
+
+/** The visit's load answered; a visit of the payment page with a cart not ready goes on to the delivery step, whose visit loads the cart again. */
+async function answerVisit(data: PathData, before?: () => Promise<void>, then?: Then): Promise<void> {
+  if (data.requested !== "payment") {
+    await answerLoad(data, before, then);
+    return;
+  }
+  await answerLoad(data);
+  data.visitLoads = call("GET", CART_BY_ID);
+  data.held.arm(data.visitLoads, { every: true });
+  await answerLoad(data, before, then);
 }
 
 /** A checkout page visited by its address (typed, or from a bookmark). */
@@ -347,6 +423,19 @@ async function openStep(page: Page, data: PathData, step: "signIn" | "shipping" 
   armLoad(data);
   const page_ = step === "signIn" ? "checkoutSignIn" : step === "shipping" ? "checkoutShipping" : "checkoutPayment";
   await page.goto(pagePath(page_, data.lang));
+}
+
+/** The session ended on the step: the customer signs in again in the sign-in shown in its place, and the step is visited again. */
+async function signInAgain(page: Page, data: PathData): Promise<void> {
+  const { lang, customer } = data;
+  if (customer === null) throw new Error("only a customer's session ends");
+  const form = main(page);
+  await form.getByLabel(message(lang, "auth.field.email"), { exact: true }).fill(customer.email);
+  await form.getByLabel(message(lang, "auth.field.password"), { exact: true }).fill(customer.password);
+  data.sessionEnded = false;
+  data.visit = "signedInAgain";
+  armLoad(data);
+  await form.getByRole("button", { name: message(lang, "auth.login.submit"), exact: true }).click();
 }
 
 /** Back to the cart page from the checkout (the out-of-stock modal's link, or the header's), then its 'Order' link. */
@@ -372,7 +461,24 @@ export const checkoutBinding = defineFlowBinding(checkoutModel, {
     const offerId = product.offer?.id;
     const stock = product.offer?.stockQuantity;
     if (offerId === undefined || stock === undefined) throw new Error(`${product.slug} has no offer`);
-    const data: PathData = { lang, start, product, offerId, stock, held: await holdApi(context), customer: null, cartId: null, businessMethod: null, requested: null, visit: "load", cartLoads: 0, inFlight: null, trace: [] };
+    const data: PathData = {
+      lang,
+      start,
+      product,
+      offerId,
+      stock,
+      held: await holdApi(context),
+      customer: null,
+      cartId: null,
+      businessMethod: null,
+      requested: null,
+      visit: "load",
+      cartLoads: 0,
+      visitLoads: null,
+      inFlight: null,
+      sessionEnded: false,
+      trace: [],
+    };
     memory.set("checkout", data);
     const isCartLoad = (request: Request) => call("GET", CART_BY_ID)(request);
     context.on("request", (request) => void (isCartLoad(request) && (data.cartLoads += 1)));
@@ -406,9 +512,11 @@ export const checkoutBinding = defineFlowBinding(checkoutModel, {
     } else {
       data.customer = await registerCustomer(lang, { firstName: HOME.firstName, lastName: HOME.lastName });
       if (start !== "noCart") {
-        await addAddresses(data, data.customer);
+        // The home address the customer's default for both: the flow sets it on arrival.
+        await addAddresses(data, data.customer, start === "defaults" || start === "defaultBilling");
         data.cartId = await cartOf(data, data.customer);
-        const choosesAddress = types.includes("checkout.chooseAddress");
+        // The default delivery address is the flow's to set, as the shopper's own choice would be.
+        const choosesAddress = types.includes("checkout.chooseAddress") || start === "defaults";
         // The methods and the relay picker start from the cart's delivery address.
         if (!choosesAddress) await setDelivery(data, HOME);
         // The company's address, whose methods the page lists (the business one among them).
@@ -442,6 +550,13 @@ export const checkoutBinding = defineFlowBinding(checkoutModel, {
         await expect(page.getByRole("main")).toHaveCount(0);
         return;
       }
+      if (visit === "signedInAgain") {
+        // Signed in again on the step: the step is back, its choices waiting for the checkout's load.
+        await expectStep(page, lang);
+        await expect(relayChoice(page, lang)).toBeDisabled();
+        await expect(continueButton(page, lang)).toBeDisabled();
+        return;
+      }
       await expect(main(page).getByRole("status").filter({ hasText: message(lang, "common.loading") })).toBeVisible();
       await expect(page.getByText(message(lang, "layout.checkout.securePayment"))).toBeVisible();
       await expect(main(page).getByRole("heading", { level: 1 })).toHaveCount(0);
@@ -458,9 +573,11 @@ export const checkoutBinding = defineFlowBinding(checkoutModel, {
       await expect(main(page).getByText(message(lang, "cart.empty"), { exact: true })).toBeVisible();
     },
     signIn: async (page, world) => {
-      const { lang } = path(world);
-      await expect(page).toHaveURL(atPath(pagePath("checkoutSignIn", lang)));
+      const { lang, sessionEnded } = path(world);
+      // A guest is sent to its page; a customer whose session ended has it in the step's place.
+      await expect(page).toHaveURL(atPath(pagePath(sessionEnded ? "checkoutShipping" : "checkoutSignIn", lang)));
       await expect(main(page).getByRole("heading", { level: 1, name: message(lang, "checkout.signIn.title"), exact: true })).toBeVisible();
+      await expect(main(page).getByLabel(message(lang, "auth.field.email"), { exact: true })).toBeVisible();
     },
     singleSignOn: async (page) => {
       // The demo identity provider's sign-in page (the shop's server's page, not the SPA's).
@@ -504,6 +621,10 @@ export const checkoutBinding = defineFlowBinding(checkoutModel, {
       const data = path(world);
       await expectBusy(page, data, "address");
     },
+    "shipping.savingDefaultBilling": async (page, world) => {
+      // The default billing address on its way: the step waits, no modal opens.
+      await expectBusy(page, path(world), "billing");
+    },
     "shipping.savingBilling": async (page, world) => {
       const data = path(world);
       const dialog = billingDialog(page, data.lang);
@@ -539,6 +660,7 @@ export const checkoutBinding = defineFlowBinding(checkoutModel, {
       // Someone else bought before this visit: the flow's load finds the cart above the stock.
       if (world.upcoming[0] !== undefined && eventKey(checkoutModel, world.upcoming[0]) === "loadCheckout answers: overStock") await setStock(data, QUANTITY - 1);
       if (world.snapshot.matches("idle")) await openStep(page, data, event.step);
+      else if (data.sessionEnded && event.step === "shipping") await signInAgain(page, data);
       else if (event.step === "shipping") await orderAgain(page, data, world.snapshot.matches({ shipping: "outOfStock" }));
       else throw new Error(`a visit of the ${event.step} step after the first is not a path of the model`);
     },
@@ -566,17 +688,18 @@ export const checkoutBinding = defineFlowBinding(checkoutModel, {
     },
     "loadCheckout answers: notReady": async (page, _event, world) => {
       const data = path(world);
-      const redirected = data.requested === "payment";
-      if (!redirected) {
-        await answerLoad(data);
-        return;
-      }
-      // The payment page sends a cart not ready to the delivery step, whose visit loads the cart again.
-      await answerLoad(data);
-      data.held.arm(call("GET", CART_BY_ID), { every: true });
-      const goesOn = world.upcoming[0]?.type === "checkout.continue";
-      // For 'Continue to payment': the billing address chosen meanwhile in another tab.
-      await answerLoad(data, goesOn ? () => setBilling(data) : undefined);
+      // For 'Continue to payment' after the payment page sent the shopper to the delivery step: the
+      // billing address chosen meanwhile in another tab (before the delivery step's load is answered).
+      const goesOn = data.requested === "payment" && world.upcoming[0]?.type === "checkout.continue";
+      await answerVisit(data, goesOn ? () => setBilling(data) : undefined);
+    },
+    "loadCheckout answers: defaults": async (page, _event, world) => {
+      // The flow sets the default delivery address at once.
+      await answerVisit(path(world), undefined, { matches: call("PUT", SHIPPING_ADDRESS), inFlight: "address" });
+    },
+    "loadCheckout answers: defaultBilling": async (page, _event, world) => {
+      // The flow sets the default billing address at once.
+      await answerVisit(path(world), undefined, { matches: call("PUT", BILLING_ADDRESS), inFlight: "billing" });
     },
     "(loadCheckout fails: 500)": async (page, _event, world) => {
       const data = path(world);
@@ -597,7 +720,9 @@ export const checkoutBinding = defineFlowBinding(checkoutModel, {
     },
     "(setShippingAddress succeeds)": async (page, _event, world) => {
       const data = path(world);
-      expect(await answer(data)).toBe(200);
+      // The default delivery address saved: the flow sets the default billing address next.
+      const billingNext = world.snapshot.context.defaults.billing !== null;
+      expect(await answer(data, undefined, billingNext ? { matches: call("PUT", BILLING_ADDRESS), inFlight: "billing" } : undefined)).toBe(200);
       await expect(section(page, data.lang, "checkout.shipping.delivery").getByRole("radio", { name: new RegExp(`^${HOME.name}`) })).toBeChecked();
     },
     "(setShippingAddress fails: 400 VALIDATION)": async (page, _event, world) => {
@@ -648,6 +773,34 @@ export const checkoutBinding = defineFlowBinding(checkoutModel, {
       data.inFlight = "billing";
       data.held.arm(call("PUT", BILLING_ADDRESS));
       await dialog.getByRole("button", { name: message(data.lang, "checkout.billing.confirm"), exact: true }).click();
+    },
+    "(setBillingAddress succeeds)": async (page, _event, world) => {
+      const data = path(world);
+      expect(await answer(data)).toBe(200);
+      await expect(section(page, data.lang, "checkout.billing.title").getByText(HOME.name, { exact: true })).toBeVisible();
+    },
+    "(setBillingAddress fails: 401)": async (page, _event, world) => {
+      const data = path(world);
+      expect(await answer(data, () => signOutElsewhere(data))).toBe(401);
+      data.sessionEnded = true;
+      await expect(notification(page, data.lang, "alert", "errors.cartAdresse.unauthorized")).toBeVisible();
+    },
+    "(setBillingAddress fails: 409)": async (page, _event, world) => {
+      const data = path(world);
+      // Meanwhile, in another tab, the cart's payment started: the cart waits for it.
+      expect(await answer(data, () => payingElsewhere(data))).toBe(409);
+      await expect(notification(page, data.lang, "alert", "errors.cartAdresse.allReadyExist")).toBeVisible();
+    },
+    "(setBillingAddress fails: 404)": async (page, _event, world) => {
+      const data = path(world);
+      // Meanwhile, in another tab, the address left the address book.
+      expect(await answer(data, () => deleteAddress(data, HOME.name))).toBe(404);
+      await expect(notification(page, data.lang, "alert", "errors.cartAdresse.notFound")).toBeVisible();
+    },
+    "(setBillingAddress fails: 500)": async (page, _event, world) => {
+      const data = path(world);
+      await fail(data, 500, { message: "Internal Server Error" });
+      await expect(notification(page, data.lang, "alert", "errors.server.access")).toBeVisible();
     },
     "checkout.chooseMethods": async (page, _event, world) => {
       const data = path(world);

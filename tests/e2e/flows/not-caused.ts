@@ -14,14 +14,6 @@ export const NOT_CAUSED_IN_BROWSER: Readonly<Record<string, Readonly<Record<stri
     "ready --payment.dropinFailed--> failed":
       "once the payment component is shown with nothing in flight, nothing the shopper or the world does makes it report an error (it fails while loading its code, or during a payment action, which the paths cover)",
   },
-  checkout: {
-    "shipping.editing --checkout.chooseBilling--> shipping.savingBilling":
-      "only the app sends it, by itself, as the step opens for a customer with a default billing address and a cart without one; the page never rests on the step before it, so nothing a shopper or the world does causes it once the step was seen (the shopper chooses from the address list, which the paths take)",
-    "shipping.savingBilling --xstate.done.actor.setBillingAddress--> shipping.editing":
-      "the model's paths answer the billing address only after it was chosen from the step (above), which the page cannot cause; the path of the address list's Confirm ends while its request is in flight",
-    "shipping.savingBilling --xstate.error.actor.setBillingAddress--> shipping.addressList":
-      "the model's paths answer the billing address only after it was chosen from the step (above), which the page cannot cause; the path of the address list's Confirm ends while its request is in flight",
-  },
   cart: {
     "data --cart.ordered--> data.ready":
       "the app sends it once a payment is accepted; the model takes it from a visitor's cart, and an order needs a signed-in customer and the whole checkout, which would send the machine through states the path does not list",

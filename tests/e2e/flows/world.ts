@@ -14,8 +14,10 @@ export interface Held {
   next: () => Promise<Route>;
   /** Resolves once a request is held (without handing it over). */
   waiting: () => Promise<void>;
-  /** The held requests not handed over yet, handed over all at once. */
-  rest: () => Route[];
+  /** The held requests not handed over yet (those that `matches`, or all), handed over at once; the others stay held. */
+  rest: (matches?: (request: Request) => boolean) => Route[];
+  /** Whether a request that `matches` is held, not handed over yet. */
+  holding: (matches: (request: Request) => boolean) => boolean;
 }
 
 /** The context's requests to the API: the armed one is held, the others go on. */
@@ -44,7 +46,13 @@ export async function holdApi(context: BrowserContext): Promise<Held> {
       const route = arrived.length > 0 ? arrived.shift() : await new Promise<Route>((resolve) => waiting.push(resolve));
       if (route) arrived.unshift(route);
     },
-    rest: () => arrived.splice(0),
+    rest: (matches) => {
+      const taken = arrived.filter((route) => matches === undefined || matches(route.request()));
+      const kept = arrived.filter((route) => !taken.includes(route));
+      arrived.splice(0, arrived.length, ...kept);
+      return taken;
+    },
+    holding: (matches) => arrived.some((route) => matches(route.request())),
   };
 }
 
