@@ -6,11 +6,11 @@
 // out-of-stock modal; otherwise the shipping step, or the payment step when it was asked for and
 // the cart is ready to pay. The routes' guards read that decision from the snapshot.
 //
-// On arrival at the shipping step the flow sets the customer's defaults on a cart that has none (SPEC §3:
-// the default delivery address, then the default billing address), once: what fails is left to the shopper. Then it sends what the
-// shopper chooses (delivery address or relay point, billing address from the address list modal, one
-// shipment method per shipment) and writes each cart
-// the server answers into the app's query cache (`writeCart`): the flow keeps no copy of the cart.
+// On arrival at the shipping step the flow sets the customer's defaults on a cart that has none
+// (SPEC §3: the default delivery address, then the default billing address), once: what fails is
+// left to the shopper. Then it sends what the shopper chooses (delivery address or relay point,
+// billing address from the address list modal, one shipment method per shipment) and writes each
+// cart the server answers into the app's query cache (`writeCart`): the flow keeps no copy of the cart.
 // 'Continue to payment' is taken only with a cart ready to pay, and checks the stock once more.
 import { assign, fromPromise, setup } from "xstate";
 import type {
