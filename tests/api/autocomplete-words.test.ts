@@ -166,6 +166,26 @@ describe.each(backends())("autocomplete from the words of names on $name", (back
     await expectKeptUpToDate(shop.db);
   });
 
+  it("order the best sellers that tie on popularity by name, as the plain query does", async () => {
+    // The most common word: many products take one popularity, more than the suggestions hold.
+    const [common] = await shop.db.rows<{ word: string }>(sql`
+      select word from name_words where lang = 'fr' order by product_count desc, word limit 1`);
+    const tied = await shop.db.rows<{ id: number; popularity: number }>(sql`
+      select id, popularity from products where prefix_fr @@ to_tsquery('escale_simple', ${`${common!.word}:*`})
+      order by popularity desc limit 30`);
+    expect(tied.length).toBeGreaterThan(12);
+    await shop.db.rows(sql`update products set popularity = 100000 where id in (${sql.join(tied.map((row) => row.id), sql`, `)})`);
+    // The first by name is the first by id, the last an index walked backwards (popularity, id) reaches.
+    const firstId = Math.min(...tied.map((row) => row.id));
+    const [renamed] = await shop.db.rows<{ name_fr: string }>(sql`select name_fr from products where id = ${firstId}`);
+    await shop.db.rows(sql`update products set name_fr = 'Aaaa ' || name_fr where id = ${firstId}`);
+    await expectKeptUpToDate(shop.db);
+    await expectSuggestionsMatch([common!.word, common!.word.slice(0, 1), common!.word.slice(0, 2)], [1, 4, 10, 20]);
+    await shop.db.rows(sql`update products set name_fr = ${renamed!.name_fr} where id = ${firstId}`);
+    for (const row of tied) await shop.db.rows(sql`update products set popularity = ${row.popularity} where id = ${row.id}`);
+    await expectKeptUpToDate(shop.db);
+  });
+
   it("follow a new product, one that shares a name, and their deletion", async () => {
     const [category] = await shop.db.rows<{ id: number }>(sql`select id from categories where level = 3 order by id limit 1`);
     const [shopRow] = await shop.db.rows<{ id: number }>(sql`select id from shops order by id limit 1`);
