@@ -29,7 +29,7 @@ DROP INDEX "product_listings_popularity_en_idx";
 --> statement-breakpoint
 -- A bit for a word's first letter and one for its first two, from their code points (the same in every
 -- version): the bits of all a name's words say which beginnings it cannot have.
-CREATE FUNCTION "escale_prefix_bits"(prefix text) RETURNS bigint LANGUAGE sql IMMUTABLE STRICT AS $$
+CREATE FUNCTION "escale_prefix_bits"(prefix text) RETURNS bigint LANGUAGE sql IMMUTABLE AS $$
   SELECT (1::bigint << (ascii(prefix) % 24))
          | CASE WHEN length(prefix) > 1 THEN 1::bigint << (24 + (ascii(prefix) * 31 + ascii(substr(prefix, 2, 1))) % 40) ELSE 0 END
 $$;
