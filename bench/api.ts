@@ -42,6 +42,8 @@ const USAGE = `usage: npm run bench:api -- [options]
   --urls=N                        distinct URLs per scenario in the standard set (default 48, min 20)
   --wide                          also run each scenario over thousands of distinct URLs, after the
                                   read cache has expired, to see the server mostly without it
+  --cache-seconds=S               the server's read cache lifetime (CATALOG_CACHE_SECONDS, default
+                                  ${CACHE_TTL_MS / 1000}); 0 turns it off: every answer from the database
   --help                          this help
 
 environment: BENCH_DATABASE_URL  an existing PostgreSQL database to use (seeded when empty)
@@ -55,6 +57,7 @@ interface Options {
   scenarios: ScenarioName[];
   standardUrls: number;
   wide: boolean;
+  cacheSeconds: number;
 }
 
 class UsageError extends Error {}
@@ -69,6 +72,7 @@ function parseOptions(): Options | null {
       scenarios: { type: "string", default: SCENARIOS.join(",") },
       urls: { type: "string", default: "48" },
       wide: { type: "boolean", default: false },
+      "cache-seconds": { type: "string", default: String(CACHE_TTL_MS / 1000) },
       help: { type: "boolean", default: false },
     },
     strict: true,
@@ -102,6 +106,7 @@ function parseOptions(): Options | null {
     scenarios: SCENARIOS.filter((scenario) => scenarios.includes(scenario)),
     standardUrls: whole("urls", values.urls, 20, 10_000),
     wide: values.wide,
+    cacheSeconds: whole("cache-seconds", values["cache-seconds"], 0, 3600),
   };
 }
 
@@ -138,12 +143,12 @@ async function benchBackend(name: BackendName, options: Options, report: Backend
     const token = `bench-${randomBytes(12).toString("hex")}`;
     const server = await startServer({
       cwd: ROOT,
-      env: { ...backend.serverEnv, LOG_LEVEL: "warn", STOREFRONT_API_TOKEN: token, SEED: "off", NODE_ENV: "production", PAYMENT_SANDBOX: "on", HABILE_EMBEDDED: "on" },
+      env: { ...backend.serverEnv, CATALOG_CACHE_SECONDS: String(options.cacheSeconds), LOG_LEVEL: "warn", STOREFRONT_API_TOKEN: token, SEED: "off", NODE_ENV: "production", PAYMENT_SANDBOX: "on", HABILE_EMBEDDED: "on" },
     });
     try {
       report.serverStartSeconds = Math.round(server.startSeconds * 10) / 10;
       console.log(`  server ready at ${server.baseUrl} in ${server.startSeconds.toFixed(1)} s (pid ${server.pid})`);
-      const cache = new ReadCacheModel();
+      const cache = new ReadCacheModel(options.cacheSeconds * 1000);
       const api = new ApiClient(server.baseUrl, token, cache);
       const lastRequestAt = new Map<ScenarioName, number>();
 
@@ -166,7 +171,7 @@ async function benchBackend(name: BackendName, options: Options, report: Backend
         const backgroundCpu = await quietMachine();
         if (urlSet === "wide") {
           // Start after the read cache forgot this scenario's earlier requests.
-          const wait = (lastRequestAt.get(scenario) ?? 0) + CACHE_TTL_MS + 500 - performance.now();
+          const wait = options.cacheSeconds === 0 ? 0 : (lastRequestAt.get(scenario) ?? 0) + options.cacheSeconds * 1000 + 500 - performance.now();
           if (wait > 0) {
             console.log(`  (waiting ${(wait / 1000).toFixed(0)} s for the read cache to expire)`);
             await delay(wait);
@@ -267,6 +272,7 @@ async function main(): Promise<number> {
       connections: options.connections,
       standardUrls: options.standardUrls,
       wide: options.wide,
+      cacheSeconds: options.cacheSeconds,
       scenarios: options.scenarios,
     },
     notes: [
@@ -278,13 +284,14 @@ async function main(): Promise<number> {
       "targets are set for PostgreSQL, 2 cores, load generator on the same machine; informational only",
     ],
     targets: targetsFor(options.products),
-    cacheModel: { ttlMs: CACHE_TTL_MS, maxEntries: CACHE_MAX_ENTRIES },
+    cacheModel: { ttlMs: options.cacheSeconds * 1000, maxEntries: CACHE_MAX_ENTRIES },
     backends: [],
   };
 
   console.log(
     `API benchmark · ${options.products.toLocaleString("en-US")} products · ${options.durationSeconds} s per run · ` +
-      `connections ${options.connections.join(", ")}${options.wide ? " · with wide URL sets" : ""}`,
+      `connections ${options.connections.join(", ")}${options.wide ? " · with wide URL sets" : ""}` +
+      (options.cacheSeconds === 0 ? " · read cache off" : options.cacheSeconds * 1000 === CACHE_TTL_MS ? "" : ` · read cache ${options.cacheSeconds} s`),
   );
   console.log(`machine: ${machine.cpus} × ${machine.cpuModel}, ${machine.memoryGb} GB, Node ${machine.node}, ${machine.platform} ${machine.arch}`);
 

@@ -182,7 +182,7 @@ export interface RunReport {
   startedAt: string;
   finishedAt?: string;
   machine: MachineInfo;
-  options: { products: number; durationSeconds: number; connections: number[]; standardUrls: number; wide: boolean; scenarios: ScenarioName[] };
+  options: { products: number; durationSeconds: number; connections: number[]; standardUrls: number; wide: boolean; cacheSeconds: number; scenarios: ScenarioName[] };
   notes: string[];
   targets: Target[];
   cacheModel: { ttlMs: number; maxEntries: number };

@@ -3,6 +3,7 @@
 import { sql } from "drizzle-orm";
 import {
   type AnyPgColumn,
+  bigint,
   bigserial,
   boolean,
   check,
@@ -294,8 +295,6 @@ export const productListings = pgTable(
     index("product_listings_prefix_en_idx").using("gin", t.prefixEn).where(sql`${t.inStock}`),
     index("product_listings_search_fr_idx").using("gin", t.searchFr).where(sql`${t.inStock}`),
     index("product_listings_search_en_idx").using("gin", t.searchEn).where(sql`${t.inStock}`),
-    // Autocomplete walks best sellers first through product_listings_popularity_fr|en_idx, covering
-    // indexes (name and name words included) created in the migration: Drizzle has no INCLUDE.
     check("product_listings_price_check", sql`${t.inStock} = (${t.priceCents} is not null)`),
   ],
 );
@@ -369,6 +368,44 @@ export const categoryStats = pgTable("category_stats", {
   categoryId: integer("category_id").primaryKey(),
   productCount: integer("product_count").notNull(),
 });
+
+/**
+ * The words of product names in each language (the lexemes of `prefix_fr|en`), with how many products in
+ * stock have each (migration 0017): autocomplete finds the words a typed beginning starts and picks the
+ * rarest typed word to walk. `word` is compared in the "C" collation (set in the migration), so that the
+ * words beginning with a prefix are one range of the primary key.
+ */
+export const nameWords = pgTable(
+  "name_words",
+  {
+    lang: text("lang").notNull(),
+    word: text("word").notNull(),
+    productCount: integer("product_count").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.lang, t.word] }), check("name_words_lang_check", sql`${t.lang} in ('fr', 'en')`)],
+);
+
+/**
+ * Each word of each product in stock, with the product's popularity (migration 0017): a word's products,
+ * best sellers first, are one backward walk of the primary key. Kept by the commit-time refresh of
+ * `product_listings`, in the same transaction as the writes.
+ */
+export const nameWordProducts = pgTable(
+  "name_word_products",
+  {
+    lang: text("lang").notNull(),
+    word: text("word").notNull(),
+    popularity: integer("popularity").notNull(),
+    productId: integer("product_id").notNull(),
+    /**
+     * The first letter and first two letters of every word of the product's name in this language, one
+     * bit each (`escale_word_bits`): a walk skips, within the index, the products that cannot have
+     * the other typed beginnings. Included in the primary key's index (the migration: Drizzle has no INCLUDE).
+     */
+    wordBits: bigint("word_bits", { mode: "number" }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.lang, t.word, t.popularity, t.productId] })],
+);
 
 /** Products a transaction's writes touched, read (and emptied) by the same transaction at commit. */
 export const productListingChanges = pgTable("product_listing_changes", {

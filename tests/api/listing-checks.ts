@@ -34,6 +34,18 @@ export async function keptDifferences(db: Database): Promise<string[]> {
       select c.category_id, v.value_id, count(*)::int
       from product_listing_sources s, unnest(s.category_ids) c(category_id), unnest(s.value_ids) v(value_id)
       where s.in_stock group by 1, 2`,
+    // The words of the names of products with an offer in stock (migration 0017), from the products' names and popularity.
+    name_word_products: sql`select lang, word, popularity, product_id, word_bits from name_word_products`,
+    name_word_products_expected: sql`
+      select w.lang, w.word collate "C", p.popularity, p.id, w.word_bits
+      from products p cross join lateral escale_name_words(p.prefix_fr, p.prefix_en) w
+      where exists (select 1 from variants v join offers o on o.variant_id = v.id where v.product_id = p.id and o.stock_quantity > 0)`,
+    name_words: sql`select lang, word, product_count from name_words where product_count <> 0`,
+    name_words_expected: sql`
+      select w.lang, w.word collate "C", count(*)::int
+      from products p cross join lateral escale_name_words(p.prefix_fr, p.prefix_en) w
+      where exists (select 1 from variants v join offers o on o.variant_id = v.id where v.product_id = p.id and o.stock_quantity > 0)
+      group by 1, 2`,
   };
   const differences: string[] = [];
   const pairs = [
@@ -43,6 +55,8 @@ export async function keptDifferences(db: Database): Promise<string[]> {
     ["category_listings", "category_listings_expected"],
     ["category_stats", "category_stats_expected"],
     ["category_facets", "category_facets_expected"],
+    ["name_word_products", "name_word_products_expected"],
+    ["name_words", "name_words_expected"],
   ] as const;
   for (const [kept, expected] of pairs) {
     const extra = await db.rows(sql`(${checks[kept]}) except all (${checks[expected]}) limit 3`);
