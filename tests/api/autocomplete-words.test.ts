@@ -7,21 +7,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rowsOf } from "../../server/db/client.ts";
 import { createCatalogRepository, type CatalogRepository } from "../../server/modules/catalog/catalog-repository.ts";
 import type { Lang } from "../../server/modules/catalog/locale.ts";
+import { typedWords } from "../support/reference-listing.ts";
 import { backends, startTestApp, type TestApp } from "../support/test-app.ts";
 import { expectKeptUpToDate } from "./listing-checks.ts";
 
 const LANGS = ["fr", "en"] as const;
-
-/** The typed words as the storefront reads them (unaccented, lower-cased runs of letters and digits). */
-function typedWords(term: string): string[] {
-  return term
-    .normalize("NFD")
-    .replace(/\p{M}/gu, "")
-    .toLowerCase()
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter(Boolean)
-    .slice(0, 8);
-}
 
 describe.each(backends())("autocomplete from the words of names on $name", (backend) => {
   let shop: TestApp;

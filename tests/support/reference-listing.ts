@@ -170,15 +170,20 @@ export async function referenceCard(db: Database, productId: number, lang: "fr" 
   };
 }
 
-/** Products a search finds, with their relevance, from the products table (the plain way). */
-export function searchCandidates(term: string, lang: "fr" | "en"): SQL {
-  const words = term
+/** The typed words as the storefront reads them (unaccented, lower-cased runs of letters and digits, at most 8). */
+export function typedWords(term: string): string[] {
+  return term
     .normalize("NFD")
     .replace(/\p{M}/gu, "")
     .toLowerCase()
     .split(/[^\p{L}\p{N}]+/u)
     .filter(Boolean)
     .slice(0, 8);
+}
+
+/** Products a search finds, with their relevance, from the products table (the plain way). */
+export function searchCandidates(term: string, lang: "fr" | "en"): SQL {
+  const words = typedWords(term);
   const prefix = words.map((word) => `${word}:*`).join(" & ");
   const config = lang === "fr" ? "escale_fr" : "escale_en";
   const searchColumn = sql.raw(lang === "fr" ? "p.search_fr" : "p.search_en");
