@@ -381,9 +381,10 @@ function armLoad(data: PathData): void {
 
 /**
  * The visit's load the flow decides from, answered by the real server after `before` (the loads the
- * page gave up are let go); `then`, the request the flow sends by itself once it has the cart, held.
+ * page gave up are let go); `then`, the request the flow sends by itself once it has the cart, held;
+ * `nextVisit`, the loads of the visit the page goes on to by itself (held as the visit's next).
  */
-async function answerLoad(data: PathData, before?: () => Promise<void>, then?: Then): Promise<number> {
+async function answerLoad(data: PathData, before?: () => Promise<void>, then?: Then, nextVisit?: (request: Request) => boolean): Promise<number> {
   const loads = data.visitLoads;
   if (loads === null) throw new Error("no visit's load is held");
   // Held from now on too, with the loads: the flow may send it before this process hears the answer.
@@ -396,10 +397,16 @@ async function answerLoad(data: PathData, before?: () => Promise<void>, then?: T
     const response = await request.response();
     if (response !== null) {
       const others = data.held.rest(loads);
-      data.held.arm(then && !data.held.holding(then.matches) ? then.matches : null);
-      data.visitLoads = null;
+      if (nextVisit) {
+        // Armed before the loads given up go on (each a round trip): the next visit may load meanwhile.
+        data.visitLoads = nextVisit;
+        data.held.arm(nextVisit, { every: true });
+      } else {
+        data.held.arm(then && !data.held.holding(then.matches) ? then.matches : null);
+        data.visitLoads = null;
+      }
       for (const other of others) await other.continue().catch(() => undefined);
-      data.inFlight = then?.inFlight ?? null;
+      data.inFlight = nextVisit ? "load" : (then?.inFlight ?? null);
       return response.status();
     }
   }
@@ -411,9 +418,7 @@ async function answerVisit(data: PathData, before?: () => Promise<void>, then?: 
     await answerLoad(data, before, then);
     return;
   }
-  await answerLoad(data);
-  data.visitLoads = call("GET", CART_BY_ID);
-  data.held.arm(data.visitLoads, { every: true });
+  await answerLoad(data, undefined, undefined, call("GET", CART_BY_ID));
   await answerLoad(data, before, then);
 }
 
