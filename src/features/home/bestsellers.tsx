@@ -34,11 +34,25 @@ function BestsellerProducts({ categoryPath }: { categoryPath: string | undefined
     const timer = window.setTimeout(() => void loadList().catch(() => undefined), 0);
     return () => window.clearTimeout(timer);
   }, []);
-  const placeholder = <div className="bestsellers__placeholder" aria-hidden="true" />;
-  if (!data) return placeholder;
+  if (!data) return <BestsellersPlaceholder />;
+  const placeholder = <BestsellersPlaceholder />;
   return (
     <LazyPart fallback={placeholder}>
       <BestsellerList products={data.products.content} />
     </LazyPart>
+  );
+}
+
+/**
+ * The list's grid with blank cards of about a card's height, until the cards come: what lies below
+ * (the footer) does not jump down as they arrive, under a pointer about to click it.
+ */
+function BestsellersPlaceholder() {
+  return (
+    <ul className="bestsellers__list" aria-hidden="true">
+      {Array.from({ length: BESTSELLERS_SIZE }, (_, index) => (
+        <li key={index} className="bestsellers__blank" />
+      ))}
+    </ul>
   );
 }
