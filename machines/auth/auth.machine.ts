@@ -14,7 +14,7 @@
 // it runs with the dialog closed. The return page sends the provider's code back: a state other than
 // the one this tab kept fails without calling the server; otherwise the code is exchanged and the
 // shopper is signed in as with the other sign-ins.
-import { assign, fromPromise, setup } from "xstate";
+import { assign, fromPromise, not, or, setup, stateIn } from "xstate";
 import {
   type AuthContext,
   type AuthErrorId,
@@ -193,6 +193,8 @@ export const authMachine = setup({
     /** The provider answered with the state this tab kept when it left (a forged or stale return has another). */
     hasExpectedState: ({ context }) =>
       context.authorization !== null && context.authorization.expectedState !== null && context.authorization.state === context.authorization.expectedState,
+    /** The dialog's single sign-on is not on its way to the provider already (the button waits meanwhile). */
+    isNotLeavingForProvider: not(or([stateIn({ open: { singleSignOn: "redirecting" } }), stateIn({ open: { singleSignOn: "leaving" } })])),
   },
   actions: {
     openOn: assign((_, params: { flow: AuthFlow; reloaded: boolean }) => ({ ...closedContext(params.flow), reloaded: params.reloaded })),
@@ -254,7 +256,11 @@ export const authMachine = setup({
       description: "The login modal. The employee tab opens on the GPNet account creation.",
       on: {
         "auth.close": { target: "closed", actions: "resetDialog" },
-        "auth.startSingleSignOn": { target: ".singleSignOn", actions: { type: "requestSingleSignOn", params: ({ event }) => ({ habileType: event.habileType, returnTo: event.returnTo }) } },
+        "auth.startSingleSignOn": {
+          guard: "isNotLeavingForProvider",
+          target: ".singleSignOn",
+          actions: { type: "requestSingleSignOn", params: ({ event }) => ({ habileType: event.habileType, returnTo: event.returnTo }) },
+        },
         "auth.selectTab": [
           {
             guard: { type: "isEmployeeTab", params: ({ event }) => ({ tab: event.tab }) },
@@ -505,7 +511,6 @@ export const authMachine = setup({
           states: {
             redirecting: {
               tags: ["loading"],
-              on: { "auth.startSingleSignOn": {} },
               invoke: {
                 id: "startSingleSignOn",
                 src: "startSingleSignOn",
@@ -523,7 +528,6 @@ export const authMachine = setup({
             leaving: {
               description: "The browser is on its way to the provider.",
               tags: ["loading"],
-              on: { "auth.startSingleSignOn": {} },
             },
             failed: {
               tags: ["error"],

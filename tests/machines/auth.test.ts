@@ -529,6 +529,12 @@ describe("sign-in dialog: single sign-on", () => {
     expect(dialog.effects.kept).toEqual([{ state: SAMPLE_STATE, habileType: "BRAND_EMPLOYEE", returnTo: SAMPLE_RETURN_TO }]);
     expect(dialog.effects.visited).toEqual([AUTHORIZATION.authorizationUrl]);
     expect(selectSingleSignOnStatus(dialog.actor.getSnapshot())).toBe("leaving");
+    // Nor while the browser leaves for the provider's page.
+    dialog.actor.send({ type: "auth.startSingleSignOn", habileType: "BRAND_EMPLOYEE", returnTo: SAMPLE_RETURN_TO });
+    await settle();
+    expect(dialog.startSingleSignOn.calls).toHaveLength(1);
+    expect(dialog.effects.visited).toEqual([AUTHORIZATION.authorizationUrl]);
+    expect(selectSingleSignOnStatus(dialog.actor.getSnapshot())).toBe("leaving");
   });
 
   it("shows a failed start in the tab, tries again, and goes back to the GPNet forms", async () => {

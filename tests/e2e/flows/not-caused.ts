@@ -4,12 +4,6 @@
 // Plain data (no browser code): scripts/flows.ts reads it too.
 
 export const NOT_CAUSED_IN_BROWSER: Readonly<Record<string, Readonly<Record<string, string>>>> = {
-  auth: {
-    "open.singleSignOn.redirecting --auth.startSingleSignOn--> (itself)":
-      "the single sign-on button is disabled while the dialog sends the browser to the provider, so a second start cannot be asked for (the machine ignores one if it came)",
-    "open.singleSignOn.leaving --auth.startSingleSignOn--> (itself)":
-      "the single sign-on button is disabled while the browser leaves for the provider's page, so a second start cannot be asked for (the machine ignores one if it came)",
-  },
   payment: {
     "ready --payment.dropinFailed--> failed":
       "once the payment component is shown with nothing in flight, nothing the shopper or the world does makes it report an error (it fails while loading its code, or during a payment action, which the paths cover)",
