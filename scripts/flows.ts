@@ -12,7 +12,7 @@ import { checkoutModel } from "../machines/checkout/checkout.model.ts";
 import { checkoutSteps } from "../machines/checkout/checkout.steps.ts";
 import { cookieConsentModel } from "../machines/cookie-consent/cookie-consent.model.ts";
 import { cookieConsentSteps } from "../machines/cookie-consent/cookie-consent.steps.ts";
-import { empowermentOrderModel } from "../machines/empowerment-order/empowerment-order.model.ts";
+import { arrivalWithDefaultBillingModel, arrivalWithDefaultsModel, empowermentOrderModel } from "../machines/empowerment-order/empowerment-order.model.ts";
 import { empowermentOrderSteps } from "../machines/empowerment-order/empowerment-order.steps.ts";
 import { newsletterModel } from "../machines/newsletter/newsletter.model.ts";
 import { newsletterSteps } from "../machines/newsletter/newsletter.steps.ts";
@@ -63,13 +63,39 @@ export interface Flow {
   suites: PathSuite[];
   /** The generated paths with their words, in a stable order; throws `MissingWords`. */
   paths: () => DocumentedPath[];
+  /** The flow's other starts (the same machine from another input), each with its own paths and tests. */
+  starts: FlowStart[];
   check: () => { missing: string[]; unused: string[] };
+}
+
+/** Another start of a flow: the same machine and words from another input, whose paths its own suites run. */
+export interface FlowStart {
+  /** What is different at this start, in a line. */
+  title: string;
+  input: unknown;
+  suites: PathSuite[];
+  paths: () => DocumentedPath[];
+}
+
+function documentedPaths<TSnapshot extends AnyMachineSnapshot, TEvent extends EventObject, TInput>(
+  model: FlowModel<TSnapshot, TEvent, TInput>,
+  steps: FlowSteps<TSnapshot, TEvent>,
+): DocumentedPath[] {
+  return flowPaths(model)
+    .map((path) => ({ description: describePath(model, path), steps: describePathSteps(model, steps, path) }))
+    .sort((a, b) => (a.description < b.description ? -1 : a.description > b.description ? 1 : 0));
+}
+
+interface StartAbout<TSnapshot extends AnyMachineSnapshot, TEvent extends EventObject, TInput> {
+  title: string;
+  model: FlowModel<TSnapshot, TEvent, TInput>;
+  suites: PathSuite[];
 }
 
 function flow<TSnapshot extends AnyMachineSnapshot, TEvent extends EventObject, TInput>(
   model: FlowModel<TSnapshot, TEvent, TInput>,
   steps: FlowSteps<TSnapshot, TEvent>,
-  about: { folder?: string; purpose: string; suites: PathSuite[] },
+  about: { folder?: string; purpose: string; suites: PathSuite[]; starts?: StartAbout<TSnapshot, TEvent, TInput>[] },
 ): Flow {
   const folder = `machines/${about.folder ?? model.name}`;
   return {
@@ -81,11 +107,15 @@ function flow<TSnapshot extends AnyMachineSnapshot, TEvent extends EventObject, 
     machine: model.machine,
     input: model.input,
     suites: about.suites,
-    paths: () =>
-      flowPaths(model)
-        .map((path) => ({ description: describePath(model, path), steps: describePathSteps(model, steps, path) }))
-        .sort((a, b) => (a.description < b.description ? -1 : a.description > b.description ? 1 : 0)),
-    check: () => checkFlowSteps(model, steps),
+    paths: () => documentedPaths(model, steps),
+    starts: (about.starts ?? []).map((start) => ({ title: start.title, input: start.model.input, suites: start.suites, paths: () => documentedPaths(start.model, steps) })),
+    // The words are checked against every start's paths: a state only another start reaches has its words too.
+    check: () => {
+      const checks = [model, ...(about.starts ?? []).map((start) => start.model)].map((each) => checkFlowSteps(each, steps));
+      const missing = [...new Set(checks.flatMap((each) => each.missing))].sort();
+      const unused = checks.reduce<string[]>((left, each) => left.filter((word) => each.unused.includes(word)), checks[0]?.unused ?? []);
+      return { missing, unused };
+    },
   };
 }
 
@@ -156,5 +186,23 @@ export const FLOWS: readonly Flow[] = [
   flow(empowermentOrderModel, empowermentOrderSteps, {
     purpose: "The Empowerment checkout: a gift sent to a passenger, paid from the crew member's money pot.",
     suites: [suite("empowerment-order", "empowerment checkout: generated paths", "path: "), browserSuite(empowermentOrderModel, "empowerment checkout: browser paths")],
+    starts: [
+      {
+        title: "Arriving on a cart without delivery or billing address, the crew member's defaults to set ('Hotel Lisboa' to deliver to, 'Maison' to bill).",
+        model: arrivalWithDefaultsModel,
+        suites: [
+          suite("empowerment-order", "empowerment checkout, arriving with both defaults to set: generated paths", "path: "),
+          browserSuite(arrivalWithDefaultsModel, "empowerment checkout, arriving with both defaults to set: browser paths"),
+        ],
+      },
+      {
+        title: "Arriving on a cart delivered already, the crew member's default billing address ('Maison') to set.",
+        model: arrivalWithDefaultBillingModel,
+        suites: [
+          suite("empowerment-order", "empowerment checkout, arriving with the default billing address to set: generated paths", "path: "),
+          browserSuite(arrivalWithDefaultBillingModel, "empowerment checkout, arriving with the default billing address to set: browser paths"),
+        ],
+      },
+    ],
   }),
 ];

@@ -27,6 +27,15 @@ function stepLines(path: DocumentedPath, language: keyof Words): string[] {
   return [...lines, ""];
 }
 
+function pathSection(lines: string[], path: DocumentedPath, number: number, suites: Flow["suites"]): void {
+  lines.push(`## Path ${number}`, "");
+  for (const suite of suites) {
+    if (suite.runs !== undefined && !suite.runs.has(path.description)) continue;
+    lines.push(`- Test: [\`${suite.file}\`](${ROOT}/${suite.file}) › ${suite.suite} › \`${suite.prefix}${path.description}\``);
+  }
+  lines.push("", ...stepLines(path, "fr"), ...stepLines(path, "en"));
+}
+
 function pathsMarkdown(flow: Flow, paths: DocumentedPath[]): string {
   const lines = [
     `# ${flow.name}: the paths, step by step`,
@@ -47,14 +56,17 @@ function pathsMarkdown(flow: Flow, paths: DocumentedPath[]): string {
     `${paths.length} paths; input: \`${JSON.stringify(flow.input) ?? "none"}\`.`,
     "",
   ];
-  paths.forEach((path, index) => {
-    lines.push(`## Path ${index + 1}`, "");
-    for (const suite of flow.suites) {
-      if (suite.runs !== undefined && !suite.runs.has(path.description)) continue;
-      lines.push(`- Test: [\`${suite.file}\`](${ROOT}/${suite.file}) › ${suite.suite} › \`${suite.prefix}${path.description}\``);
+  paths.forEach((path, index) => pathSection(lines, path, index + 1, flow.suites));
+  // The flow's other starts: the same machine from another input, numbered on.
+  let number = paths.length;
+  for (const start of flow.starts) {
+    const startPaths = start.paths();
+    lines.push(`# Another start: ${start.title}`, "", `${startPaths.length} paths; input: \`${JSON.stringify(start.input) ?? "none"}\`.`, "");
+    for (const path of startPaths) {
+      number += 1;
+      pathSection(lines, path, number, start.suites);
     }
-    lines.push("", ...stepLines(path, "fr"), ...stepLines(path, "en"));
-  });
+  }
   return lines.join("\n");
 }
 
@@ -116,7 +128,7 @@ function main(): void {
   for (const flow of FLOWS) {
     try {
       const paths = flow.paths();
-      counts.set(flow.name, paths.length);
+      counts.set(flow.name, paths.length + flow.starts.reduce((sum, start) => sum + start.paths().length, 0));
       files.set(`${OUTPUT_DIR}/${flow.name}.paths.md`, pathsMarkdown(flow, paths));
     } catch (error) {
       if (!(error instanceof MissingWords)) throw error;

@@ -9,6 +9,10 @@
 // everything chosen: too little left in the pot, a part missing, a country outside the programme, a
 // cart emptied or being paid elsewhere are said on the page; goods gone meanwhile open the
 // out-of-stock modal with the cart as it is now; no budget this month leaves nothing to validate.
+//
+// On arrival the flow sets the crew member's defaults on a cart that has none (SPEC §3, as the
+// checkout does): the default delivery address (in the programme's countries, with a phone), then the
+// default billing address; each is tried once, and what fails is left to them, with the notification.
 import { assign, fromPromise, setup } from "xstate";
 import type {
   BillingAddressInput,
@@ -16,6 +20,7 @@ import type {
   CartIdInput,
   CustomCardInput,
   EmpowermentOrderContext,
+  EmpowermentOrderDefaults,
   EmpowermentOrderEvent,
   EmpowermentOrderInput,
   EmpowermentOrderMessageId,
@@ -64,6 +69,18 @@ function billingMessageOf(error: unknown): EmpowermentOrderMessageId {
   }
 }
 
+const NO_DEFAULTS: EmpowermentOrderDefaults = { address: null, billing: null };
+
+function defaultAddressOf(context: EmpowermentOrderContext): ShippingAddressInput["address"] {
+  if (context.defaults.address === null) throw new Error("the empowerment checkout saved a default delivery address it does not have");
+  return context.defaults.address;
+}
+
+function defaultBillingOf(context: EmpowermentOrderContext): string {
+  if (context.defaults.billing === null) throw new Error("the empowerment checkout saved a default billing address it does not have");
+  return context.defaults.billing;
+}
+
 /** The validation's answer is this refusal (a transition's guard). */
 const refused = (refusal: OrderRefusal) => ({ type: "isRefusal", params: ({ event }: { event: { error: unknown } }) => ({ error: event.error, refusal }) }) as const;
 
@@ -106,17 +123,33 @@ export const empowermentOrderMachine = setup({
     forgetOrderedCart: (_, _params: { order: Order }) => {},
     showThankYou: (_, _params: { reference: string }) => {},
     keepMessage: assign((_, params: { cart: Cart }) => ({ savedMessage: params.cart.customCardMessage ?? "" })),
+    /** The defaults are tried once, on arrival: saved, refused or failed, the crew member chooses from then on
+     *  (a default delivery address that fails leaves the billing address to them too). */
+    forgetDefaults: assign({ defaults: NO_DEFAULTS }),
+    forgetDefaultAddress: assign(({ context }) => ({ defaults: { ...context.defaults, address: null } })),
   },
   guards: {
+    hasDefaultAddress: ({ context }) => context.defaults.address !== null,
+    hasDefaultBilling: ({ context }) => context.defaults.billing !== null,
+    /** The default billing address is still to set, and the cart just answered has none. */
+    setsDefaultBillingNext: ({ context }, params: { cart: Cart }) => context.defaults.billing !== null && params.cart.billingAddress === null,
     isMessageChanged: ({ context }, params: { message: string }) => params.message !== context.savedMessage,
     isBadRequest: (_, params: { error: unknown }) => statusOf(params.error) === BAD_REQUEST,
     isRefusal: (_, params: { error: unknown; refusal: OrderRefusal }) => codeOf(params.error) === params.refusal,
   },
 }).createMachine({
   id: "empowermentOrder",
-  context: ({ input }) => ({ cartId: input.cartId, savedMessage: input.cardMessage ?? "" }),
-  initial: "editing",
+  context: ({ input }) => ({ cartId: input.cartId, savedMessage: input.cardMessage ?? "", defaults: input.defaults ?? NO_DEFAULTS }),
+  initial: "arriving",
   states: {
+    /** SPEC §3: the crew member's defaults on a cart without them, the delivery address first. */
+    arriving: {
+      always: [
+        { guard: "hasDefaultAddress", target: "savingAddress" },
+        { guard: "hasDefaultBilling", target: "savingDefaultBilling" },
+        { target: "editing" },
+      ],
+    },
     editing: {
       initial: "ready",
       on: {
@@ -148,24 +181,50 @@ export const empowermentOrderMachine = setup({
         failed: { tags: ["error"] },
       },
     },
+    /** The delivery address chosen, or the crew member's default one on arrival. */
     savingAddress: {
       tags: ["loading"],
       invoke: {
         id: "setShippingAddress",
         src: "setShippingAddress",
-        input: ({ context, event }) => {
-          if (event.type !== "empowermentOrder.chooseAddress") throw new Error(`the empowerment checkout saved an address on ${event.type}`);
-          return { cartId: context.cartId, address: event.address, relayPointId: null };
-        },
-        onDone: { target: "editing", actions: [{ type: "writeCart", params: ({ event }) => ({ cart: event.output }) }, { type: "keepMessage", params: ({ event }) => ({ cart: event.output }) }] },
+        input: ({ context, event }) => ({
+          cartId: context.cartId,
+          address: event.type === "empowermentOrder.chooseAddress" ? event.address : defaultAddressOf(context),
+          relayPointId: null,
+        }),
+        onDone: [
+          {
+            guard: { type: "setsDefaultBillingNext", params: ({ event }) => ({ cart: event.output }) },
+            target: "savingDefaultBilling",
+            actions: ["forgetDefaultAddress", { type: "writeCart", params: ({ event }) => ({ cart: event.output }) }, { type: "keepMessage", params: ({ event }) => ({ cart: event.output }) }],
+          },
+          {
+            target: "editing",
+            actions: ["forgetDefaults", { type: "writeCart", params: ({ event }) => ({ cart: event.output }) }, { type: "keepMessage", params: ({ event }) => ({ cart: event.output }) }],
+          },
+        ],
         onError: [
           {
             guard: { type: "isBadRequest", params: ({ event }) => ({ error: event.error }) },
             target: "editing",
-            actions: { type: "notify", params: { kind: "danger", messageId: "checkout.shipping.addressRefused" } },
+            actions: ["forgetDefaults", { type: "notify", params: { kind: "danger", messageId: "checkout.shipping.addressRefused" } }],
           },
-          { target: "editing", actions: { type: "notify", params: { kind: "danger", messageId: "errors.server.access" } } },
+          { target: "editing", actions: ["forgetDefaults", { type: "notify", params: { kind: "danger", messageId: "errors.server.access" } }] },
         ],
+      },
+    },
+    /** The crew member's default billing address, set on arrival. */
+    savingDefaultBilling: {
+      tags: ["loading"],
+      invoke: {
+        id: "setBillingAddress",
+        src: "setBillingAddress",
+        input: ({ context }) => ({ cartId: context.cartId, name: defaultBillingOf(context) }),
+        onDone: {
+          target: "editing",
+          actions: ["forgetDefaults", { type: "writeCart", params: ({ event }) => ({ cart: event.output }) }, { type: "keepMessage", params: ({ event }) => ({ cart: event.output }) }],
+        },
+        onError: { target: "editing", actions: ["forgetDefaults", { type: "notify", params: ({ event }) => ({ kind: "danger", messageId: billingMessageOf(event.error) }) }] },
       },
     },
     savingBilling: {

@@ -8,7 +8,15 @@ import { samplePrice } from "../cart/cart.model.ts";
 import { defineFlowModel, type ModelEvent } from "../shared/flow-model.ts";
 import { empowermentOrderMachine } from "./empowerment-order.machine.ts";
 import type { EmpowermentOrderSnapshot } from "./empowerment-order.selectors.ts";
-import { ORDER_REFUSALS, type AddressInput, type Cart, type EmpowermentOrderEvent, type Order, type OrderRefusal } from "./empowerment-order.types.ts";
+import {
+  ORDER_REFUSALS,
+  type AddressInput,
+  type Cart,
+  type EmpowermentOrderDefaults,
+  type EmpowermentOrderEvent,
+  type Order,
+  type OrderRefusal,
+} from "./empowerment-order.types.ts";
 
 export const CARD_MESSAGE = "Merci pour ce vol, bon séjour à Lisbonne !";
 export const ORDER_REFERENCE = "EMP-000042";
@@ -87,7 +95,7 @@ function answers(snapshot: EmpowermentOrderSnapshot): EmpowermentOrderModelEvent
       { type: "xstate.error.actor.setShippingAddress", error: SERVER_ERROR },
     ];
   }
-  if (snapshot.matches("savingBilling")) {
+  if (snapshot.matches("savingBilling") || snapshot.matches("savingDefaultBilling")) {
     return [
       { type: "xstate.done.actor.setBillingAddress", output: empowermentCart() },
       { type: "xstate.error.actor.setBillingAddress", error: { status: 404, message: "Address not found" } },
@@ -156,3 +164,38 @@ export const empowermentOrderModel = defineFlowModel(empowermentOrderMachine, {
     return undefined;
   },
 });
+
+/** The cart the default delivery address was set on, still without a billing address. */
+export function unbilledCart(): Cart {
+  return { ...empowermentCart(), billingAddress: null };
+}
+
+/** The crew member's defaults: 'Hotel Lisboa' to deliver to, 'Maison' to bill. */
+export const CREW_DEFAULTS: EmpowermentOrderDefaults = { address: LISBON_ADDRESS, billing: "Maison" };
+
+/**
+ * The flow as it starts on a cart without delivery or billing address, for a crew member with
+ * `defaults` (the model above starts on a cart that has them): the paths of the arrival alone, each
+ * ending once the page waits for the choices.
+ */
+function arrivalModel(defaults: EmpowermentOrderDefaults) {
+  return defineFlowModel(empowermentOrderMachine, {
+    ...empowermentOrderModel,
+    input: { ...empowermentOrderModel.input, defaults },
+    events: (snapshot) => {
+      if (snapshot.matches("savingAddress")) {
+        return [
+          { type: "xstate.done.actor.setShippingAddress", output: unbilledCart() },
+          { type: "xstate.error.actor.setShippingAddress", error: BAD_REQUEST_ERROR },
+          { type: "xstate.error.actor.setShippingAddress", error: SERVER_ERROR },
+        ];
+      }
+      return snapshot.matches("savingDefaultBilling") ? answers(snapshot) : [];
+    },
+  });
+}
+
+/** Arrival with both defaults to set. */
+export const arrivalWithDefaultsModel = arrivalModel(CREW_DEFAULTS);
+/** Arrival on a cart delivered already, with the default billing address to set. */
+export const arrivalWithDefaultBillingModel = arrivalModel({ address: null, billing: CREW_DEFAULTS.billing });

@@ -20,7 +20,7 @@ export function isSavingMessage(snapshot: EmpowermentOrderSnapshot): boolean {
 export function savingPart(snapshot: EmpowermentOrderSnapshot): OrderPart | "card" | null {
   if (snapshot.matches("savingAddress")) return "delivery";
   if (snapshot.matches("savingMethods")) return "method";
-  if (snapshot.matches("savingBilling")) return "billing";
+  if (snapshot.matches("savingBilling") || snapshot.matches("savingDefaultBilling")) return "billing";
   if (snapshot.matches("savingMessage") || snapshot.matches({ placing: "savingMessage" })) return "card";
   return null;
 }

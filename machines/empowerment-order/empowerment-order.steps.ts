@@ -50,6 +50,10 @@ export const empowermentOrderSteps = defineFlowSteps(empowermentOrderModel, {
     "editing.failed": pageSays({ fr: "Une erreur est survenue, veuillez réessayer plus tard.", en: "Something went wrong, please try again later." }),
     savingAddress: { fr: "l’adresse de livraison du cadeau part au serveur", en: "the gift’s delivery address goes to the server" },
     savingBilling: { fr: "l’adresse de facturation part au serveur", en: "the billing address goes to the server" },
+    savingDefaultBilling: {
+      fr: "l’adresse de facturation par défaut part au serveur, sans fenêtre ; la page attend",
+      en: "the default billing address goes to the server, with no modal; the page waits",
+    },
     savingMethods: { fr: "le mode de livraison part au serveur", en: "the delivery method goes to the server" },
     savingMessage: { fr: "le message de la carte part au serveur", en: "the card message goes to the server" },
     "placing.savingMessage": { fr: "le bouton dit « Validation… » ; le message de la carte est enregistré d’abord", en: "the button says “Placing the order…”; the card message is saved first" },

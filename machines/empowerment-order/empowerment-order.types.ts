@@ -10,17 +10,29 @@ export type Order = components["schemas"]["Order"];
 /** The contract's limit on the gift card's message (CustomCardRequest). */
 export const CARD_MESSAGE_MAX = 500;
 
+/** What of the crew member's default addresses the flow sets on arrival: what the cart does not have yet. */
+export interface EmpowermentOrderDefaults {
+  /** Their default delivery address, in one of the programme's countries and with the phone the carrier needs. */
+  address: AddressInput | null;
+  /** The name of their default billing address. */
+  billing: string | null;
+}
+
 export interface EmpowermentOrderInput {
   /** The uuid of the crew member's cart (its contents are in the app's query cache). */
   cartId: string;
   /** The card message the cart holds already (null without a card). */
   cardMessage: string | null;
+  /** Set on arrival (none when absent). */
+  defaults?: EmpowermentOrderDefaults;
 }
 
 export interface EmpowermentOrderContext {
   cartId: string;
   /** The card message as the server has it: a message typed is saved only when it differs. */
   savedMessage: string;
+  /** The defaults still to set on arrival; none once tried. */
+  defaults: EmpowermentOrderDefaults;
 }
 
 export type EmpowermentOrderEvent =

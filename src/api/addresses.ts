@@ -39,6 +39,12 @@ export function savedAddressOf(customer: Customer, address: AddressInput): Addre
   return customer.addresses.find((item) => item.name === address.name) ?? sortAddresses(customer.addresses).find((item) => item.street === address.street);
 }
 
+/** SPEC §3: the customer's default delivery and billing addresses, as their book names them. */
+export function defaultAddressesOf(customer: Customer): { shipping: Address | null; billing: Address | null } {
+  const byName = (name: string | null) => (name === null ? null : (customer.addresses.find((address) => address.name === name) ?? null));
+  return { shipping: byName(customer.defaultShippingAddress), billing: byName(customer.defaultBillingAddress) };
+}
+
 export function addressInputOf(address: Address, phone: string): AddressInput {
   return {
     name: address.name,

@@ -9,7 +9,7 @@ import { isLoadingCart, selectCartId } from "../../machines/cart/cart.selectors.
 import { selectPlace, type CheckoutPlace, type CheckoutSnapshot } from "../../machines/checkout/checkout.selectors.ts";
 import type { CheckoutEvent, CheckoutStart, CheckoutStep } from "../../machines/checkout/checkout.types.ts";
 import { createCheckoutMachine } from "../actors/checkout-actors.ts";
-import { addressInputOf } from "../api/addresses.ts";
+import { addressInputOf, defaultAddressesOf } from "../api/addresses.ts";
 import { isApiError, type ApiClient } from "../api/client.ts";
 import { cartQuery, writeCart } from "../api/queries/cart.ts";
 import { currentLang } from "../i18n/i18n.ts";
@@ -63,11 +63,10 @@ async function loadCheckout({ auth, cart, queryClient, api, sessionStorage = win
 
 /** SPEC §3: the customer's default addresses; the delivery one only with the phone the carrier needs. */
 function defaultsOf(customer: Customer): Pick<CheckoutStart, "defaultAddress" | "defaultBilling"> {
-  const byName = (name: string | null) => (name === null ? undefined : customer.addresses.find((address) => address.name === name));
-  const shipping = byName(customer.defaultShippingAddress);
+  const { shipping, billing } = defaultAddressesOf(customer);
   return {
     defaultAddress: shipping?.phone ? addressInputOf(shipping, shipping.phone) : null,
-    defaultBilling: byName(customer.defaultBillingAddress)?.name ?? null,
+    defaultBilling: billing?.name ?? null,
   };
 }
 

@@ -8,14 +8,17 @@ import { createActor, type ActorRefFrom } from "xstate";
 import { pagePath } from "../../common/pages.ts";
 import type { empowermentOrderMachine } from "../../machines/empowerment-order/empowerment-order.machine.ts";
 import type { EmpowermentOrderSnapshot } from "../../machines/empowerment-order/empowerment-order.selectors.ts";
-import type { EmpowermentOrderEvent } from "../../machines/empowerment-order/empowerment-order.types.ts";
+import type { EmpowermentOrderDefaults, EmpowermentOrderEvent } from "../../machines/empowerment-order/empowerment-order.types.ts";
+import { isEmpowermentCountry } from "../../machines/shared/address-rules.ts";
 import { createEmpowermentOrderMachine } from "../actors/empowerment-order-actors.ts";
+import { addressInputOf, defaultAddressesOf } from "../api/addresses.ts";
 import { writeCart, type Cart } from "../api/queries/cart.ts";
 import { refreshMoneyPot } from "../api/queries/money-pot.ts";
 import { currentLang } from "../i18n/i18n.ts";
 import { useLang } from "../i18n/use-lang.ts";
 import { useCartStore } from "./cart.tsx";
 import { useNotify } from "./notifications.tsx";
+import type { Customer } from "./session.ts";
 import { useShopContext } from "./shop-context.ts";
 
 type EmpowermentOrderActor = ActorRefFrom<typeof empowermentOrderMachine>;
@@ -30,17 +33,30 @@ export interface EmpowermentOrderFlow {
 
 const noSubscription = () => () => undefined;
 
-/** The page's flow, for the cart shown (none until it is known). */
-export function useEmpowermentOrderFlow(cart: Cart | null): EmpowermentOrderFlow {
+const NO_DEFAULTS: EmpowermentOrderDefaults = { address: null, billing: null };
+
+/** SPEC §3: the crew member's default addresses the cart does not have yet; the delivery one only in the programme's countries, with the phone the carrier needs. */
+function defaultsOf(customer: Customer | null, cart: Cart | null): EmpowermentOrderDefaults {
+  if (customer === null || cart === null) return NO_DEFAULTS;
+  const { shipping, billing } = defaultAddressesOf(customer);
+  const deliverable = shipping !== null && shipping.phone !== null && isEmpowermentCountry(shipping.country);
+  return {
+    address: cart.shippingAddress === null && deliverable && shipping.phone ? addressInputOf(shipping, shipping.phone) : null,
+    billing: cart.billingAddress === null ? (billing?.name ?? null) : null,
+  };
+}
+
+/** The page's flow, for the cart shown (none until it is known); on arrival it sets the crew member's defaults the cart lacks. */
+export function useEmpowermentOrderFlow(cart: Cart | null, customer: Customer | null): EmpowermentOrderFlow {
   const { api, queryClient } = useShopContext();
   const cartStore = useCartStore();
   const notify = useNotify();
   const navigate = useNavigate();
   const lang = useLang();
   const [actor, setActor] = useState<EmpowermentOrderActor | null>(null);
-  const latest = useRef({ navigate, lang, notify, cardMessage: cart?.customCardMessage ?? null });
+  const latest = useRef({ navigate, lang, notify, cardMessage: cart?.customCardMessage ?? null, defaults: defaultsOf(customer, cart) });
   useEffect(() => {
-    latest.current = { navigate, lang, notify, cardMessage: cart?.customCardMessage ?? null };
+    latest.current = { navigate, lang, notify, cardMessage: cart?.customCardMessage ?? null, defaults: defaultsOf(customer, cart) };
   });
   const cartId = cart?.uuid ?? null;
 
@@ -60,7 +76,7 @@ export function useEmpowermentOrderFlow(cart: Cart | null): EmpowermentOrderFlow
         void go({ to: pagePath("thankYou", at), params: { order }, replace: true });
       },
     });
-    const started = createActor(machine, { input: { cartId, cardMessage: latest.current.cardMessage } }).start();
+    const started = createActor(machine, { input: { cartId, cardMessage: latest.current.cardMessage, defaults: latest.current.defaults } }).start();
     setActor(started);
     return () => {
       started.stop();

@@ -6,7 +6,10 @@ import { describe, expect, it } from "vitest";
 import { describePath, flowPaths, type FlowPath } from "../../machines/shared/flow-model.ts";
 import { empowermentOrderMachine, missingPartsOf } from "../../machines/empowerment-order/empowerment-order.machine.ts";
 import {
+  arrivalWithDefaultBillingModel,
+  arrivalWithDefaultsModel,
   CARD_MESSAGE,
+  CREW_DEFAULTS,
   EMPOWERMENT_CART_ID,
   empowermentCart,
   empowermentOrderModel,
@@ -14,6 +17,7 @@ import {
   ORDER_REFERENCE,
   refusal,
   sampleOrder,
+  unbilledCart,
 } from "../../machines/empowerment-order/empowerment-order.model.ts";
 import { hasNoMoneyPot, isBusy, isOutOfStockOpen, selectProblem } from "../../machines/empowerment-order/empowerment-order.selectors.ts";
 import type {
@@ -22,6 +26,7 @@ import type {
   CartIdInput,
   CustomCardInput,
   EmpowermentOrderEvent,
+  EmpowermentOrderInput,
   EmpowermentOrderNotification,
   Order,
   ShipmentMethodsInput,
@@ -39,7 +44,7 @@ type Effect =
   | { type: "forgetOrderedCart"; order: Order }
   | { type: "showThankYou"; reference: string };
 
-function startOrder(cardMessage: string | null = null) {
+function startOrder(input: EmpowermentOrderInput = { cartId: EMPOWERMENT_CART_ID, cardMessage: null }) {
   const actors = {
     setShippingAddress: createFakePromiseActor<Cart, ShippingAddressInput>(),
     setBillingAddress: createFakePromiseActor<Cart, BillingAddressInput>(),
@@ -66,7 +71,7 @@ function startOrder(cardMessage: string | null = null) {
       showThankYou: (_, { reference }) => effects.push({ type: "showThankYou", reference }),
     },
   });
-  const actor = createActor(machine, { input: { cartId: EMPOWERMENT_CART_ID, cardMessage } }).start();
+  const actor = createActor(machine, { input }).start();
   return { actor, actors, effects };
 }
 
@@ -99,7 +104,7 @@ function expectedEffects(event: { type: string; output?: unknown; error?: unknow
   if (previous.matches("savingMethods")) {
     return [{ type: "notify", notification: { kind: "danger", messageId: JSON.stringify(event.error).includes("400") ? "checkout.shipping.methodRefused" : "errors.server.access" } }];
   }
-  if (previous.matches("savingBilling")) return [{ type: "notify", notification: { kind: "danger", messageId: "errors.cartAdresse.notFound" } }];
+  if (previous.matches("savingBilling") || previous.matches("savingDefaultBilling")) return [{ type: "notify", notification: { kind: "danger", messageId: "errors.cartAdresse.notFound" } }];
   if (previous.matches("savingMessage") || previous.matches({ placing: "savingMessage" })) {
     return [{ type: "notify", notification: { kind: "danger", messageId: "empowerment.order.cardRefused" } }];
   }
@@ -107,8 +112,8 @@ function expectedEffects(event: { type: string; output?: unknown; error?: unknow
   return [];
 }
 
-async function walk(path: FlowPath<Snapshot, EmpowermentOrderEvent>) {
-  const flow = startOrder();
+async function walk(path: FlowPath<Snapshot, EmpowermentOrderEvent>, input?: EmpowermentOrderInput) {
+  const flow = startOrder(input);
   const check = (expected: Snapshot) => {
     const actual = flow.actor.getSnapshot();
     expect(actual.value).toEqual(expected.value);
@@ -164,6 +169,24 @@ describe("empowerment checkout: generated paths", () => {
   for (const path of generated) it(`path: ${describePath(empowermentOrderModel, path)}`, () => walk(path));
 });
 
+describe("empowerment checkout, arriving with both defaults to set: generated paths", () => {
+  const model = arrivalWithDefaultsModel;
+  for (const path of flowPaths(model)) it(`path: ${describePath(model, path)}`, () => walk(path, model.input));
+});
+
+describe("empowerment checkout, arriving with the default billing address to set: generated paths", () => {
+  const model = arrivalWithDefaultBillingModel;
+  for (const path of flowPaths(model)) it(`path: ${describePath(model, path)}`, () => walk(path, model.input));
+});
+
+describe("empowerment checkout, arriving: the starts together", () => {
+  it("reach the states of the arrival", () => {
+    const paths = [arrivalWithDefaultsModel, arrivalWithDefaultBillingModel].flatMap((model) => flowPaths(model));
+    const reached = new Set(paths.flatMap((path) => path.steps.map((step) => JSON.stringify(step.state.value))));
+    expect(reached).toEqual(new Set(["savingAddress", "savingDefaultBilling", { editing: "ready" }].map((value) => JSON.stringify(value))));
+  });
+});
+
 describe("empowerment checkout: rules", () => {
   it("copies the chosen address onto the cart, never as a relay point, and writes the answer", async () => {
     const flow = startOrder();
@@ -174,8 +197,41 @@ describe("empowerment checkout: rules", () => {
     expect(flow.effects).toEqual([{ type: "writeCart", cart: empowermentCart() }]);
   });
 
+  it("sets the crew member's defaults on arrival, the delivery address first, each once", async () => {
+    const flow = startOrder({ cartId: EMPOWERMENT_CART_ID, cardMessage: null, defaults: CREW_DEFAULTS });
+    expect(flow.actors.setShippingAddress.latest().input).toEqual({ cartId: EMPOWERMENT_CART_ID, address: LISBON_ADDRESS, relayPointId: null });
+    expect(isBusy(flow.actor.getSnapshot())).toBe(true);
+    flow.actors.setShippingAddress.latest().resolve(unbilledCart());
+    await settle();
+    expect(flow.actor.getSnapshot().value).toBe("savingDefaultBilling");
+    expect(flow.actors.setBillingAddress.latest().input).toEqual({ cartId: EMPOWERMENT_CART_ID, name: "Maison" });
+    flow.actors.setBillingAddress.latest().reject({ status: 404, message: "Address not found" });
+    await settle();
+    expect(flow.actor.getSnapshot().value).toEqual({ editing: "ready" });
+    expect(flow.effects).toEqual([
+      { type: "writeCart", cart: unbilledCart() },
+      { type: "notify", notification: { kind: "danger", messageId: "errors.cartAdresse.notFound" } },
+    ]);
+    // What the crew member chooses next is theirs alone: no default follows it.
+    flow.actor.send({ type: "empowermentOrder.chooseAddress", address: { ...LISBON_ADDRESS, name: "Autre" } });
+    flow.actors.setShippingAddress.latest().resolve(unbilledCart());
+    await settle();
+    expect(flow.actor.getSnapshot().value).toEqual({ editing: "ready" });
+    expect(flow.actors.setBillingAddress.calls).toHaveLength(1);
+  });
+
+  it("leaves the billing address to the crew member when the default delivery address fails", async () => {
+    const flow = startOrder({ cartId: EMPOWERMENT_CART_ID, cardMessage: null, defaults: CREW_DEFAULTS });
+    flow.actors.setShippingAddress.latest().reject({ status: 500, message: "Internal Server Error" });
+    await settle();
+    expect(flow.actor.getSnapshot().value).toEqual({ editing: "ready" });
+    expect(flow.actor.getSnapshot().context.defaults).toEqual({ address: null, billing: null });
+    expect(flow.actors.setBillingAddress.calls).toHaveLength(0);
+    expect(flow.effects).toEqual([{ type: "notify", notification: { kind: "danger", messageId: "errors.server.access" } }]);
+  });
+
   it("saves the card message when the field is left with a new text only", async () => {
-    const flow = startOrder(CARD_MESSAGE);
+    const flow = startOrder({ cartId: EMPOWERMENT_CART_ID, cardMessage: CARD_MESSAGE });
     flow.actor.send({ type: "empowermentOrder.saveMessage", message: CARD_MESSAGE });
     expect(flow.actors.setCustomCard.calls).toHaveLength(0);
     flow.actor.send({ type: "empowermentOrder.saveMessage", message: "" });
@@ -209,13 +265,13 @@ describe("empowerment checkout: rules", () => {
   });
 
   it("keeps everything on BUDGET_EXCEEDED, says so and asks the pot again", async () => {
-    const flow = startOrder(CARD_MESSAGE);
+    const flow = startOrder({ cartId: EMPOWERMENT_CART_ID, cardMessage: CARD_MESSAGE });
     flow.actor.send({ type: "empowermentOrder.validate", message: CARD_MESSAGE });
     flow.actors.validateOrder.latest().reject(refusal("BUDGET_EXCEEDED"));
     await settle();
     const snapshot = flow.actor.getSnapshot();
     expect(selectProblem(snapshot)).toBe("BUDGET_EXCEEDED");
-    expect(snapshot.context).toEqual({ cartId: EMPOWERMENT_CART_ID, savedMessage: CARD_MESSAGE });
+    expect(snapshot.context).toEqual({ defaults: { address: null, billing: null }, cartId: EMPOWERMENT_CART_ID, savedMessage: CARD_MESSAGE });
     expect(flow.effects).toEqual([{ type: "refreshMoneyPot" }]);
   });
 

@@ -23,27 +23,32 @@ describe("flow paths in words", () => {
         }
       });
 
-      it("names each path once, so that its link names one test", () => {
-        const names = flow.paths().map((path) => path.description);
-        expect(new Set(names).size).toBe(names.length);
+      it("names each path of a start once, so that its link names one test", () => {
+        for (const paths of [flow.paths(), ...flow.starts.map((start) => start.paths())]) {
+          const names = paths.map((path) => path.description);
+          expect(new Set(names).size).toBe(names.length);
+        }
       });
 
-      for (const suite of flow.suites) {
-        it(`runs its paths in ${suite.file} › ${suite.suite}`, () => {
-          expect(existsSync(suite.file)).toBe(true);
-          const source = readFileSync(suite.file, "utf8");
-          if (suite.runs !== undefined) {
-            // A browser suite: the runner names a test by the path's description (run-flow.ts).
-            expect(source).toContain(`runFlow(${JSON.stringify(suite.suite)}`);
-            expect(suite.runs.size).toBeGreaterThan(0);
-            const names = new Set(flow.paths().map((path) => path.description));
-            for (const name of suite.runs) expect(names.has(name), name).toBe(true);
-            return;
-          }
-          expect(source).toContain(`describe(${JSON.stringify(suite.suite)}`);
-          // One test per generated path, named by the path's description after the prefix.
-          expect(source).toContain(suite.prefix === "" ? "it(describePath(" : `it(\`${suite.prefix}\${describePath(`);
-        });
+      const starts = [{ suites: flow.suites, paths: flow.paths }, ...flow.starts];
+      for (const { suites, paths } of starts) {
+        for (const suite of suites) {
+          it(`runs its paths in ${suite.file} › ${suite.suite}`, () => {
+            expect(existsSync(suite.file)).toBe(true);
+            const source = readFileSync(suite.file, "utf8");
+            if (suite.runs !== undefined) {
+              // A browser suite: the runner names a test by the path's description (run-flow.ts).
+              expect(source).toContain(`runFlow(${JSON.stringify(suite.suite)}`);
+              expect(suite.runs.size).toBeGreaterThan(0);
+              const names = new Set(paths().map((path) => path.description));
+              for (const name of suite.runs) expect(names.has(name), name).toBe(true);
+              return;
+            }
+            expect(source).toContain(`describe(${JSON.stringify(suite.suite)}`);
+            // One test per generated path, named by the path's description after the prefix.
+            expect(source).toContain(suite.prefix === "" ? "it(describePath(" : `it(\`${suite.prefix}\${describePath(`);
+          });
+        }
       }
     });
   }

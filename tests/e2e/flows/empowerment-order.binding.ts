@@ -5,7 +5,9 @@
 // order is refused as incomplete: the user pressed 'Place the order' without choosing one); his
 // address book given the model's 'Hotel Lisboa' (PT) and a 'Maison' (BE); his money pot of the
 // month given 150 € to spend by the programme's administrator (Lucie Bernard). The model's
-// 'Colissimo' is 'Colissimo à domicile'.
+// 'Colissimo' is 'Colissimo à domicile'. The paths of the arrival (the flow setting his defaults on
+// a cart without them) start instead on a cart without delivery or billing address (or without billing
+// address alone), 'Hotel Lisboa' his default delivery address and 'Maison' his default billing one.
 //
 // Each request of the flow is held a moment (so that its section, or 'Placing the order…', can be
 // seen waiting), then answered by the real server, with the world changed first where the answer
@@ -28,11 +30,12 @@
 //   it at what was spent), and a crew member without one has no 'Place the order' on the page.
 import type { Request, Route } from "@playwright/test";
 import { CARD_MESSAGE, empowermentOrderModel, LISBON_ADDRESS } from "../../../machines/empowerment-order/empowerment-order.model.ts";
+import type { EmpowermentOrderSnapshot } from "../../../machines/empowerment-order/empowerment-order.selectors.ts";
 import { data as dataOf, normaliseSpaces, shownPrice, storefrontApi, type Lang } from "../support/api.ts";
 import { allProducts, type ProductSummary } from "../support/catalogue.ts";
 import { currentCustomer, registerCustomer, signInBrowser, signInCustomer, type SignedInCustomer } from "../support/customers.ts";
 import { baseUrl } from "../support/environment.ts";
-import { expect, type Locator, type Page } from "../support/fixtures.ts";
+import { expect, type BrowserContext, type Locator, type Page } from "../support/fixtures.ts";
 import { message, messagePattern } from "../support/messages.ts";
 import { defineFlowBinding } from "./binding.ts";
 
@@ -184,17 +187,27 @@ async function stockBoughtElsewhere(lang: Lang, product: ProductSummary, crewCar
   expect(await stockNow()).toBe(0);
 }
 
-/** The crew member's address book holds the model's addresses. */
-async function addressBook(lang: Lang, session: SignedInCustomer): Promise<void> {
+/** The crew member's address book holds the model's addresses; with `defaults`, 'Hotel Lisboa' is his default delivery address and 'Maison' his default billing one. */
+async function addressBook(lang: Lang, session: SignedInCustomer, defaults: boolean): Promise<void> {
   const api = await storefrontApi(lang);
   const header = headerOf(session);
   const names = new Set((await currentCustomer(session.token)).addresses?.map((address) => address.name));
   const lisbon = { ...LISBON_ADDRESS, name: LISBON_ADDRESS.name ?? "Hotel Lisboa", phone: LISBON_ADDRESS.phone ?? "" };
   for (const address of [lisbon, MAISON]) {
-    if (names.has(address.name)) continue;
+    const query = { defaultShipping: defaults && address === lisbon, defaultBilling: defaults && address === MAISON, replace: names.has(address.name) };
+    if (names.has(address.name) && !defaults) continue;
     const { name, company, firstName, lastName, street, city, postCode, country, phone } = address;
-    await dataOf(api.POST("/customers/address", { params: { header, query: { defaultShipping: false, defaultBilling: false } }, body: { name, company, firstName, lastName, street, city, postCode, country, phone } }));
+    await dataOf(api.POST("/customers/address", { params: { header, query }, body: { name, company, firstName, lastName, street, city, postCode, country, phone } }));
   }
+}
+
+/** What the crew member's cart lacks at a path's start: nothing, or what the arrival sets (the state the path starts in says which). */
+type Arrival = "delivery" | "billing" | null;
+
+function arrivalOf(start: EmpowermentOrderSnapshot): Arrival {
+  if (start.matches("savingAddress")) return "delivery";
+  if (start.matches("savingDefaultBilling")) return "billing";
+  return null;
 }
 
 interface Prepared {
@@ -202,8 +215,12 @@ interface Prepared {
   colissimo: string;
 }
 
-/** The crew member's cart made anew: one unit of the product, to 'Domicile', billed to it, a method other than Colissimo unless left out. */
-async function freshCart(lang: Lang, session: SignedInCustomer, product: ProductSummary, withMethod: boolean): Promise<Prepared> {
+/**
+ * The crew member's cart made anew: one unit of the product, to 'Domicile', billed to it, a method
+ * other than Colissimo unless left out; for the arrival, without what it sets (no delivery address:
+ * no method either).
+ */
+async function freshCart(lang: Lang, session: SignedInCustomer, product: ProductSummary, withMethod: boolean, arrival: Arrival): Promise<Prepared> {
   const api = await storefrontApi(lang);
   const header = headerOf(session);
   const old = await customerCart(lang, header);
@@ -214,12 +231,13 @@ async function freshCart(lang: Lang, session: SignedInCustomer, product: Product
   const offerId = product.offer?.id;
   if (offerId === undefined) throw new Error(`${product.reference} has no offer`);
   const cart = await dataOf(api.PUT("/shopping-cart/set-offer-quantity", { params: { header }, body: { offerId, quantity: 1 } }));
+  if (arrival === "delivery") return { cartId: cart.uuid, colissimo: "" };
   const home = (await currentCustomer(session.token)).addresses?.find((address) => address.name === "Domicile");
   if (home?.phone == null) throw new Error("the crew member has no 'Domicile' address with a phone");
   const { name, company, firstName, lastName, street, city, postCode, country, phone } = home;
   const query = { shoppingCartId: cart.uuid };
   await dataOf(api.PUT("/shopping-cart/shipping-address", { params: { header, query }, body: { name, company, firstName, lastName, street, city, postCode, country, phone } }));
-  await dataOf(api.PUT("/shopping-cart/billing-address", { params: { header, query }, body: { billingAddressName: "Domicile" } }));
+  if (arrival !== "billing") await dataOf(api.PUT("/shopping-cart/billing-address", { params: { header, query }, body: { billingAddressName: "Domicile" } }));
   const methods = await dataOf(api.GET("/shopping-cart/shipment-methods", { params: { header, query } }));
   const colissimo = methods.find((method) => method.carrier === COLISSIMO_CARRIER);
   const other = methods.find((method) => method.carrier !== COLISSIMO_CARRIER && method.carrier !== "RETSUPP");
@@ -248,11 +266,12 @@ interface Held {
   latest: () => Promise<Route>;
 }
 
-async function holdFlowRequests(page: Page): Promise<Held> {
+/** The context's requests of the flow (armed before the page opens: the arrival sends its own at once). */
+async function holdFlowRequests(context: BrowserContext): Promise<Held> {
   let matcher: ((request: Request) => boolean) | null = null;
   let held: Route[] = [];
   let waiting: ((route: Route) => void)[] = [];
-  await page.route(/\/api\/v1\//, async (route) => {
+  await context.route(/\/api\/v1\//, async (route) => {
     if (matcher === null || !matcher(route.request())) return route.fallback();
     held.push(route);
     for (const take of waiting) take(route);
@@ -374,19 +393,22 @@ const refusalOf = (event: { error?: unknown }) => (typeof event.error === "objec
 
 export const empowermentOrderBinding = defineFlowBinding(empowermentOrderModel, {
   inEnglish: true,
-  start: async ({ lang, context, openPage, memory, upcoming }) => {
+  start: async ({ lang, context, openPage, memory, upcoming, snapshot }) => {
     await giveBackLeftovers();
     const session = await crew();
     const product = await productNow(lang, (await smallStockProduct()).reference);
-    await addressBook(lang, session);
+    const arrival = arrivalOf(snapshot);
+    await addressBook(lang, session, arrival !== null);
     // A path refused as incomplete: the method was never chosen.
     const incomplete = upcoming.some((event) => event.type === "xstate.error.actor.validateOrder" && refusalOf(event) === "CART_INCOMPLETE");
-    const prepared = await freshCart(lang, session, product, !incomplete);
+    const prepared = await freshCart(lang, session, product, !incomplete, arrival);
     const pot = await moneyPot(lang);
     await setMonthBudget(pot.spentAmount + BUDGET_LEFT_CENTS);
     await signInBrowser(context, session.token);
+    const held = await holdFlowRequests(context);
+    // The arrival's first request, held as the page sends it.
+    if (arrival !== null) held.hold(arrival === "delivery" ? SHIPPING_ADDRESS : BILLING_ADDRESS);
     const page = await openPage(CHECKOUT_PATH[lang]);
-    const held = await holdFlowRequests(page);
     memory.set("empowerment-order", { lang, session, product, prepared, held } satisfies PathData);
     await expect(summary(page, lang).getByText(product.name)).toBeVisible();
     return page;
@@ -427,6 +449,12 @@ export const empowermentOrderBinding = defineFlowBinding(empowermentOrderModel, 
     },
     savingAddress: async (page, world) => expectSaving(page, path(world).lang, "delivery"),
     savingBilling: async (page, world) => expectSaving(page, path(world).lang, "billing"),
+    savingDefaultBilling: async (page, world) => {
+      const { lang } = path(world);
+      await expectSaving(page, lang, "billing");
+      // Set by the flow itself: no address list opens for it.
+      await expect(page.getByRole("dialog")).toHaveCount(0);
+    },
     savingMethods: async (page, world) => expectSaving(page, path(world).lang, "method"),
     savingMessage: async (page, world) => {
       const { lang } = path(world);
@@ -478,7 +506,9 @@ export const empowermentOrderBinding = defineFlowBinding(empowermentOrderModel, 
     },
     "(setShippingAddress succeeds)": async (page, _event, world) => {
       const data = path(world);
-      expect(await answer(page, data)).toBe(200);
+      // On arrival, the default billing address goes next, at once: held too.
+      const billingNext = world.next?.matches("savingDefaultBilling") ?? false;
+      expect(await answer(page, data, billingNext ? async () => data.held.hold(BILLING_ADDRESS) : undefined)).toBe(200);
       await expect(section(page, data.lang, "delivery").getByRole("radio", { name: new RegExp(`^${escapeRegExp(LISBON_ADDRESS.name ?? "")}\\b`) })).toBeChecked();
     },
     "(setShippingAddress fails: 400 VALIDATION_FAILED)": async (page, _event, world) => {
@@ -566,7 +596,12 @@ export const empowermentOrderBinding = defineFlowBinding(empowermentOrderModel, 
       const field = cardField(page, data.lang);
       // Typed, then 'Place the order': leaving the field saves the message on the way, the placing saves it again.
       const typed = (await field.inputValue()) !== event.message;
-      if (typed) await field.fill(event.message);
+      if (typed) {
+        await field.fill(event.message);
+        // The field left first, its save seen on its way (else the click could cut it short before it is sent).
+        await field.press("Tab");
+        await expect.poll(() => data.held.count()).toBe(1);
+      }
       await placeButton(page, data.lang).click();
       if (savesCard) {
         await expect(placeButton(page, data.lang, "empowerment.order.placing")).toBeVisible();

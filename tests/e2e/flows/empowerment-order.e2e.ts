@@ -3,8 +3,9 @@
 // PostgreSQL database: the paths set the programme's monthly budget and place real orders, which
 // would change the pots other files' crew members start with. What a path left locked, reserved or
 // lowered through the API is given back before the next path. Without a PostgreSQL server on the
-// machine the paths skip.
-import { empowermentOrderModel } from "../../../machines/empowerment-order/empowerment-order.model.ts";
+// machine the paths skip. Its arrival (the crew member's defaults set on a cart without them) has
+// models of its own: the same machine from those inputs, whose paths end once the page waits.
+import { arrivalWithDefaultBillingModel, arrivalWithDefaultsModel, empowermentOrderModel } from "../../../machines/empowerment-order/empowerment-order.model.ts";
 import { test } from "../support/fixtures.ts";
 import { postgresShopOfThisGroup } from "../support/postgres-shop.ts";
 import { empowermentOrderBinding } from "./empowerment-order.binding.ts";
@@ -16,3 +17,5 @@ test.beforeEach(() => {
 });
 
 runFlow("empowerment checkout: browser paths", empowermentOrderModel, empowermentOrderBinding);
+runFlow("empowerment checkout, arriving with both defaults to set: browser paths", arrivalWithDefaultsModel, empowermentOrderBinding);
+runFlow("empowerment checkout, arriving with the default billing address to set: browser paths", arrivalWithDefaultBillingModel, empowermentOrderBinding);

@@ -7,7 +7,7 @@
 import { useLingui } from "@lingui/react";
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
-import { useEffect, useId, useRef, useState, type RefObject } from "react";
+import { useId, useRef, useState, type RefObject } from "react";
 import { pagePath } from "../../../../common/pages.ts";
 import { isEmpowermentCountry, EMPOWERMENT_COUNTRIES } from "../../../../machines/shared/address-rules.ts";
 import { missingPartsOf } from "../../../../machines/empowerment-order/empowerment-order.machine.ts";
@@ -63,13 +63,12 @@ export function EmpowermentCheckoutPage() {
 
 function EmpowermentCheckout({ customer, cart }: { customer: Customer; cart: Cart }) {
   const { _ } = useLingui();
-  const { snapshot, send } = useEmpowermentOrderFlow(cart);
+  const { snapshot, send } = useEmpowermentOrderFlow(cart, customer);
   const busy = snapshot === null || isBusy(snapshot);
   const headings: PartHeadings = { delivery: useRef(null), method: useRef(null), billing: useRef(null) };
   const [message, setMessage] = useState(cart.customCardMessage ?? "");
   // The section whose choice is on its way to the server says it waits (aria-busy).
   const saving = snapshot === null ? null : savingPart(snapshot);
-  useDefaultChoices(customer, cart, snapshot?.matches({ editing: "ready" }) ?? false, send);
   return (
     <div className="checkout-step shipping-step empowerment-checkout">
       <h1>{_("empowerment.order.title")}</h1>
@@ -102,26 +101,6 @@ function EmpowermentCheckout({ customer, cart }: { customer: Customer; cart: Car
 /** The saved addresses the gift may go to: those in the programme's countries. */
 function deliverable(address: Address): boolean {
   return isEmpowermentCountry(address.country);
-}
-
-/** Picks the customer's default addresses once, when the cart has none yet (as the shipping step does). */
-function useDefaultChoices(customer: Customer, cart: Cart, ready: boolean, send: Send) {
-  const tried = useRef(new Set<string>());
-  useEffect(() => {
-    if (!ready) return;
-    const byName = (name: string | null) => customer.addresses.find((address) => address.name === name);
-    const shipping = byName(customer.defaultShippingAddress);
-    if (cart.shippingAddress === null && shipping?.phone && deliverable(shipping) && !tried.current.has("shipping")) {
-      tried.current.add("shipping");
-      send({ type: "empowermentOrder.chooseAddress", address: addressInputOf(shipping, shipping.phone) });
-      return;
-    }
-    const billing = byName(customer.defaultBillingAddress);
-    if (cart.billingAddress === null && billing && !tried.current.has("billing")) {
-      tried.current.add("billing");
-      send({ type: "empowermentOrder.chooseBilling", name: billing.name });
-    }
-  }, [ready, customer, cart, send]);
 }
 
 type Editing = { mode: "add" } | { mode: "edit"; address: Address };
