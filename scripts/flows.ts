@@ -20,7 +20,7 @@ import { notificationsModel } from "../machines/notifications/notifications.mode
 import { notificationsSteps } from "../machines/notifications/notifications.steps.ts";
 import { paymentModel } from "../machines/payment/payment.model.ts";
 import { paymentSteps } from "../machines/payment/payment.steps.ts";
-import { relaySearchModel } from "../machines/relay-search/relay-search.model.ts";
+import { openedAbroadModel, openedOnFranceModel, relaySearchModel } from "../machines/relay-search/relay-search.model.ts";
 import { relaySearchSteps } from "../machines/relay-search/relay-search.steps.ts";
 import { searchModel } from "../machines/search/search.model.ts";
 import { searchSteps } from "../machines/search/search.steps.ts";
@@ -130,8 +130,10 @@ function suite(name: string, title: string, prefix = ""): PathSuite {
 function browserSuite<TSnapshot extends AnyMachineSnapshot, TEvent extends EventObject, TInput>(
   model: FlowModel<TSnapshot, TEvent, TInput>,
   title: string,
+  cover?: "states",
 ): PathSuite {
-  return { file: `tests/e2e/flows/${model.name}.e2e.ts`, suite: title, prefix: "", runs: coveringPathNames(model, { except: notCausedInBrowser(model.name) }) };
+  const runs = coveringPathNames(model, { except: notCausedInBrowser(model.name), ...(cover === undefined ? {} : { only: cover }) });
+  return { file: `tests/e2e/flows/${model.name}.e2e.ts`, suite: title, prefix: "", runs };
 }
 
 export const FLOWS: readonly Flow[] = [
@@ -182,6 +184,24 @@ export const FLOWS: readonly Flow[] = [
   flow(relaySearchModel, relaySearchSteps, {
     purpose: "The Colissimo relay point picker: the search, the list and the map, validating a point.",
     suites: [suite("relay-search", "relay search machine: generated paths"), browserSuite(relaySearchModel, "relay picker: browser paths")],
+    starts: [
+      {
+        title: "Opened on the customer's French delivery address: it is searched at once.",
+        model: openedOnFranceModel,
+        suites: [
+          suite("relay-search", "relay search machine, opened on a French delivery address: generated paths"),
+          browserSuite(openedOnFranceModel, "relay picker, opened on a French delivery address: browser paths", "states"),
+        ],
+      },
+      {
+        title: "Opened on a delivery address abroad: refused at once (the relay points are in France only).",
+        model: openedAbroadModel,
+        suites: [
+          suite("relay-search", "relay search machine, opened on a delivery address abroad: generated paths"),
+          browserSuite(openedAbroadModel, "relay picker, opened on a delivery address abroad: browser paths", "states"),
+        ],
+      },
+    ],
   }),
   flow(empowermentOrderModel, empowermentOrderSteps, {
     purpose: "The Empowerment checkout: a gift sent to a passenger, paid from the crew member's money pot.",

@@ -27,6 +27,8 @@ function stepLines(path: DocumentedPath, language: keyof Words): string[] {
   return [...lines, ""];
 }
 
+const pathCount = (count: number) => `${count} path${count === 1 ? "" : "s"}`;
+
 function pathSection(lines: string[], path: DocumentedPath, number: number, suites: Flow["suites"]): void {
   lines.push(`## Path ${number}`, "");
   for (const suite of suites) {
@@ -53,7 +55,7 @@ function pathsMarkdown(flow: Flow, paths: DocumentedPath[]): string {
           `every state, transition and sample event, so only those link to it. What it reached: [${flow.name}.coverage.md](${flow.name}.coverage.md).`,
         ]
       : []),
-    `${paths.length} paths; input: \`${JSON.stringify(flow.input) ?? "none"}\`.`,
+    `${pathCount(paths.length)}; input: \`${JSON.stringify(flow.input) ?? "none"}\`.`,
     "",
   ];
   paths.forEach((path, index) => pathSection(lines, path, index + 1, flow.suites));
@@ -61,7 +63,7 @@ function pathsMarkdown(flow: Flow, paths: DocumentedPath[]): string {
   let number = paths.length;
   for (const start of flow.starts) {
     const startPaths = start.paths();
-    lines.push(`# Another start: ${start.title}`, "", `${startPaths.length} paths; input: \`${JSON.stringify(start.input) ?? "none"}\`.`, "");
+    lines.push(`# Another start: ${start.title}`, "", `${pathCount(startPaths.length)}; input: \`${JSON.stringify(start.input) ?? "none"}\`.`, "");
     for (const path of startPaths) {
       number += 1;
       pathSection(lines, path, number, start.suites);

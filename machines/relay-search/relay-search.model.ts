@@ -117,3 +117,19 @@ export const relaySearchModel = defineFlowModel(relaySearchMachine, {
     return undefined;
   },
 });
+
+/**
+ * The picker's other two starts: opened on the customer's delivery address, a French one searched at
+ * once, one abroad refused at once. The same model from that input, with no further event: each is the
+ * one path of what the machine does on its own from there (its eventless "starting" choices).
+ */
+export const openedOnFranceModel = defineFlowModel(relaySearchMachine, {
+  ...relaySearchModel,
+  input: { ...relaySearchModel.input, address: PARIS_ADDRESS, phone: SAMPLE_PHONE },
+  events: () => [],
+});
+export const openedAbroadModel = defineFlowModel(relaySearchMachine, {
+  ...relaySearchModel,
+  input: { ...relaySearchModel.input, address: BRUSSELS_ADDRESS, phone: null },
+  events: () => [],
+});

@@ -22,6 +22,8 @@ import {
   SAMPLE_WEIGHT,
   SERVER_ERROR,
   UPSTREAM_ERROR,
+  openedAbroadModel,
+  openedOnFranceModel,
   relaySearchModel,
   sampleRelay,
 } from "../../machines/relay-search/relay-search.model.ts";
@@ -45,7 +47,7 @@ import type {
   RelaySearchRequest,
   RelaySearchResponse,
 } from "../../machines/relay-search/relay-search.types.ts";
-import { describePath, flowPaths, stateName } from "../../machines/shared/flow-model.ts";
+import { describePath, flowPaths, stateName, type FlowPath } from "../../machines/shared/flow-model.ts";
 import { createFakePromiseActor, settle } from "./support/fake-promise-actor.ts";
 import { isAfterEvent, isDoneEvent, isErrorEvent, isFlowEvent, tagsOf, walkPath } from "./support/walk-path.ts";
 
@@ -120,99 +122,115 @@ describe("relay search machine: generated paths", () => {
     );
   });
 
-  for (const path of paths) {
-    it(describePath(relaySearchModel, path), async () => {
-      const picker = startPicker();
-
-      const check = (expected: RelaySearchSnapshot) => {
-        const actual = picker.snapshot();
-        expect(actual.value).toEqual(expected.value);
-        expect(actual.context).toEqual(expected.context);
-        expect(tagsOf(actual)).toEqual(tagsOf(expected));
-        expect(isSearching(actual)).toBe(actual.matches({ picking: { search: "searching" } }));
-        expect(actual.hasTag("error")).toBe(selectErrorId(actual) !== null);
-        if (actual.status === "done") {
-          expect(isValidated(actual)).toBe(true);
-          expect(actual.output).toEqual({ relay: NEAR_RELAY, phone: SAMPLE_PHONE });
-          return;
-        }
-        // Validate: a chosen A2P point, a valid phone, and a map that is no longer loading.
-        const chosen = selectSelectedRelay(actual);
-        expect(canValidate(actual)).toBe(chosen !== null && actual.context.phone !== null && isMapSettled(actual));
-        expect(isMapSettled(actual)).toBe(!actual.matches({ picking: { map: "loading" } }));
-        if (chosen) expect(chosen.typeDePoint).toBe("A2P");
-        for (const relay of selectRelays(actual)) expect(relay.typeDePoint).toBe("A2P");
-        if (actual.matches({ picking: { search: "found" } })) {
-          expect(selectRelays(actual).length).toBeGreaterThan(0);
-          expect(selectCentre(actual)).not.toBeNull();
-        } else {
-          expect(selectRelays(actual)).toEqual([]);
-          expect(selectCentre(actual)).toBeNull();
-        }
-      };
-
-      await walkPath(path, {
-        initial: check,
-        step: async ({ event, expected, previous }) => {
-          const relayCalls = picker.fakes.searchRelayPoints.calls.length;
-          const geocodeCalls = picker.fakes.geocodeAddress.calls.length;
-          const inFlight = [picker.fakes.searchRelayPoints.calls.at(-1), picker.fakes.geocodeAddress.calls.at(-1)];
-          if (isFlowEvent<RelaySearchEvent>(event, "relaySearch.")) {
-            picker.actor.send(event);
-          } else if (isAfterEvent(event)) {
-            picker.clock.increment(MAP_LOAD_TIMEOUT_MS);
-          } else if (isDoneEvent(event)) {
-            if (isResponse(event.output)) picker.fakes.searchRelayPoints.latest().resolve(event.output);
-            else if (isGeocoding(event.output)) picker.fakes.geocodeAddress.latest().resolve(event.output);
-            else throw new Error("the model answers with a relay list or a position");
-            await settle();
-          } else if (isErrorEvent(event)) {
-            if (event.type.endsWith("searchRelayPoints")) picker.fakes.searchRelayPoints.latest().reject(event.error);
-            else picker.fakes.geocodeAddress.latest().reject(event.error);
-            await settle();
-          }
-          check(expected);
-
-          // A search of a French address asks the relay service and the geocoder once each; another country nothing.
-          const searchesFrance = event.type === "relaySearch.search" && event.address.country === "FR";
-          expect(picker.fakes.searchRelayPoints.calls.length - relayCalls).toBe(searchesFrance ? 1 : 0);
-          expect(picker.fakes.geocodeAddress.calls.length - geocodeCalls).toBe(searchesFrance ? 1 : 0);
-          if (searchesFrance) {
-            expect(picker.fakes.searchRelayPoints.latest().input).toEqual(expectedRequest(event.address));
-            expect(picker.fakes.geocodeAddress.latest().input).toEqual({ query: "12 rue de Rivoli 75004 Paris" });
-          }
-          if (event.type === "relaySearch.search" && event.address.country !== "FR") {
-            expect(selectErrorId(picker.snapshot())).toBe("errors.server.relaisAddress");
-          }
-
-          // The relay service's answers: A2P points listed, or relais.notFound, or the failure's message.
-          if (event.type === "xstate.done.actor.searchRelayPoints" && isResponse(event.output)) {
-            expect(picker.snapshot().context.relays).toEqual(a2pOnly(event.output));
-            if (a2pOnly(event.output).length === 0) expect(selectErrorId(picker.snapshot())).toBe("relais.notFound");
-          }
-          if (event.type === "xstate.error.actor.searchRelayPoints") {
-            expect(selectErrorId(picker.snapshot())).toBe(expectedFailureId(event.error));
-            // The geocoder's question is dropped with the search.
-            expect(inFlight[1]?.signal.aborted).toBe(previous.matches({ picking: { search: { searching: { centre: "locating" } } } }));
-          }
-          // The map centres on the geocoded address, else on the nearest A2P point.
-          if (picker.snapshot().matches({ picking: { search: "found" } }) && !previous.matches({ picking: { search: "found" } })) {
-            const geocoded = path.steps.some((step) => step.event.type === "xstate.done.actor.geocodeAddress");
-            expect(selectCentre(picker.snapshot())).toEqual(geocoded ? PARIS_GEOCODED.position : NEAR_RELAY.position);
-          }
-          // A new search forgets the points, the centre and the choice of the last one.
-          if (event.type === "relaySearch.search") {
-            expect(picker.snapshot().context.selectedId).toBeNull();
-            expect(picker.snapshot().context.relays).toEqual([]);
-          }
-          if (event.type === "relaySearch.search" && previous.matches({ picking: { search: "searching" } })) {
-            expect(inFlight[0]?.signal.aborted).toBe(true);
-          }
-        },
-      });
-    });
-  }
+  for (const path of paths) it(describePath(relaySearchModel, path), () => walkRelayPath(path));
 });
+
+describe("relay search machine, opened on a French delivery address: generated paths", () => {
+  for (const path of flowPaths(openedOnFranceModel)) it(describePath(openedOnFranceModel, path), () => walkRelayPath(path, openedOnFranceModel.input));
+});
+
+describe("relay search machine, opened on a delivery address abroad: generated paths", () => {
+  for (const path of flowPaths(openedAbroadModel)) it(describePath(openedAbroadModel, path), () => walkRelayPath(path, openedAbroadModel.input));
+});
+
+/** A generated path walked on a real actor with fake IO actors, from `input`, checking what the picker shows and asks at each step. */
+async function walkRelayPath(path: FlowPath<RelaySearchSnapshot, RelaySearchEvent>, input: Partial<RelaySearchInput> = {}): Promise<void> {
+  const picker = startPicker(input);
+
+  const check = (expected: RelaySearchSnapshot) => {
+    const actual = picker.snapshot();
+    expect(actual.value).toEqual(expected.value);
+    expect(actual.context).toEqual(expected.context);
+    expect(tagsOf(actual)).toEqual(tagsOf(expected));
+    expect(isSearching(actual)).toBe(actual.matches({ picking: { search: "searching" } }));
+    expect(actual.hasTag("error")).toBe(selectErrorId(actual) !== null);
+    if (actual.status === "done") {
+      expect(isValidated(actual)).toBe(true);
+      expect(actual.output).toEqual({ relay: NEAR_RELAY, phone: SAMPLE_PHONE });
+      return;
+    }
+    // Validate: a chosen A2P point, a valid phone, and a map that is no longer loading.
+    const chosen = selectSelectedRelay(actual);
+    expect(canValidate(actual)).toBe(chosen !== null && actual.context.phone !== null && isMapSettled(actual));
+    expect(isMapSettled(actual)).toBe(!actual.matches({ picking: { map: "loading" } }));
+    if (chosen) expect(chosen.typeDePoint).toBe("A2P");
+    for (const relay of selectRelays(actual)) expect(relay.typeDePoint).toBe("A2P");
+    if (actual.matches({ picking: { search: "found" } })) {
+      expect(selectRelays(actual).length).toBeGreaterThan(0);
+      expect(selectCentre(actual)).not.toBeNull();
+    } else {
+      expect(selectRelays(actual)).toEqual([]);
+      expect(selectCentre(actual)).toBeNull();
+    }
+  };
+
+  await walkPath(path, {
+    initial: (expected) => {
+      check(expected);
+      // Opened on a French address: it is searched at once (the relay service and the geocoder asked once); else nothing is asked.
+      const searchedAtOnce = input.address?.country === "FR";
+      expect(picker.fakes.searchRelayPoints.calls.length).toBe(searchedAtOnce ? 1 : 0);
+      expect(picker.fakes.geocodeAddress.calls.length).toBe(searchedAtOnce ? 1 : 0);
+      if (input.address && searchedAtOnce) expect(picker.fakes.searchRelayPoints.latest().input).toEqual(expectedRequest(input.address));
+    },
+    step: async ({ event, expected, previous }) => {
+      const relayCalls = picker.fakes.searchRelayPoints.calls.length;
+      const geocodeCalls = picker.fakes.geocodeAddress.calls.length;
+      const inFlight = [picker.fakes.searchRelayPoints.calls.at(-1), picker.fakes.geocodeAddress.calls.at(-1)];
+      if (isFlowEvent<RelaySearchEvent>(event, "relaySearch.")) {
+        picker.actor.send(event);
+      } else if (isAfterEvent(event)) {
+        picker.clock.increment(MAP_LOAD_TIMEOUT_MS);
+      } else if (isDoneEvent(event)) {
+        if (isResponse(event.output)) picker.fakes.searchRelayPoints.latest().resolve(event.output);
+        else if (isGeocoding(event.output)) picker.fakes.geocodeAddress.latest().resolve(event.output);
+        else throw new Error("the model answers with a relay list or a position");
+        await settle();
+      } else if (isErrorEvent(event)) {
+        if (event.type.endsWith("searchRelayPoints")) picker.fakes.searchRelayPoints.latest().reject(event.error);
+        else picker.fakes.geocodeAddress.latest().reject(event.error);
+        await settle();
+      }
+      check(expected);
+
+      // A search of a French address asks the relay service and the geocoder once each; another country nothing.
+      const searchesFrance = event.type === "relaySearch.search" && event.address.country === "FR";
+      expect(picker.fakes.searchRelayPoints.calls.length - relayCalls).toBe(searchesFrance ? 1 : 0);
+      expect(picker.fakes.geocodeAddress.calls.length - geocodeCalls).toBe(searchesFrance ? 1 : 0);
+      if (searchesFrance) {
+        expect(picker.fakes.searchRelayPoints.latest().input).toEqual(expectedRequest(event.address));
+        expect(picker.fakes.geocodeAddress.latest().input).toEqual({ query: "12 rue de Rivoli 75004 Paris" });
+      }
+      if (event.type === "relaySearch.search" && event.address.country !== "FR") {
+        expect(selectErrorId(picker.snapshot())).toBe("errors.server.relaisAddress");
+      }
+
+      // The relay service's answers: A2P points listed, or relais.notFound, or the failure's message.
+      if (event.type === "xstate.done.actor.searchRelayPoints" && isResponse(event.output)) {
+        expect(picker.snapshot().context.relays).toEqual(a2pOnly(event.output));
+        if (a2pOnly(event.output).length === 0) expect(selectErrorId(picker.snapshot())).toBe("relais.notFound");
+      }
+      if (event.type === "xstate.error.actor.searchRelayPoints") {
+        expect(selectErrorId(picker.snapshot())).toBe(expectedFailureId(event.error));
+        // The geocoder's question is dropped with the search.
+        expect(inFlight[1]?.signal.aborted).toBe(previous.matches({ picking: { search: { searching: { centre: "locating" } } } }));
+      }
+      // The map centres on the geocoded address, else on the nearest A2P point.
+      if (picker.snapshot().matches({ picking: { search: "found" } }) && !previous.matches({ picking: { search: "found" } })) {
+        const geocoded = path.steps.some((step) => step.event.type === "xstate.done.actor.geocodeAddress");
+        expect(selectCentre(picker.snapshot())).toEqual(geocoded ? PARIS_GEOCODED.position : NEAR_RELAY.position);
+      }
+      // A new search forgets the points, the centre and the choice of the last one.
+      if (event.type === "relaySearch.search") {
+        expect(picker.snapshot().context.selectedId).toBeNull();
+        expect(picker.snapshot().context.relays).toEqual([]);
+      }
+      if (event.type === "relaySearch.search" && previous.matches({ picking: { search: "searching" } })) {
+        expect(inFlight[0]?.signal.aborted).toBe(true);
+      }
+    },
+  });
+}
 
 describe("relay search machine: rules", () => {
   async function found(picker: Picker = startPicker(), answer: RelaySearchResponse = RELAYS_ANSWER) {
