@@ -4,13 +4,13 @@
 import type { AnyMachineSnapshot, AnyStateMachine, EventObject } from "xstate";
 import { authModel } from "../machines/auth/auth.model.ts";
 import { authSteps } from "../machines/auth/auth.steps.ts";
-import { sessionModel } from "../machines/auth/session.model.ts";
+import { noTokenSessionModel, sessionModel, unreadableTokenSessionModel } from "../machines/auth/session.model.ts";
 import { sessionSteps } from "../machines/auth/session.steps.ts";
-import { cartModel } from "../machines/cart/cart.model.ts";
+import { cartModel, visitorWithoutCartModel } from "../machines/cart/cart.model.ts";
 import { cartSteps } from "../machines/cart/cart.steps.ts";
 import { checkoutModel } from "../machines/checkout/checkout.model.ts";
 import { checkoutSteps } from "../machines/checkout/checkout.steps.ts";
-import { cookieConsentModel } from "../machines/cookie-consent/cookie-consent.model.ts";
+import { cookieConsentModel, returningVisitorModel } from "../machines/cookie-consent/cookie-consent.model.ts";
 import { cookieConsentSteps } from "../machines/cookie-consent/cookie-consent.steps.ts";
 import { arrivalWithDefaultBillingModel, arrivalWithDefaultsModel, empowermentOrderModel } from "../machines/empowerment-order/empowerment-order.model.ts";
 import { empowermentOrderSteps } from "../machines/empowerment-order/empowerment-order.steps.ts";
@@ -156,10 +156,27 @@ export const FLOWS: readonly Flow[] = [
   flow(cookieConsentModel, cookieConsentSteps, {
     purpose: "The cookie banner and its panel of categories, reopened from the cookie page.",
     suites: [suite("cookie-consent", "cookie consent: generated paths"), browserSuite(cookieConsentModel, "cookie consent: browser paths")],
+    starts: [
+      {
+        title: "A returning visitor whose decision is in the consent cookie (maps allowed): no banner, the decision applies.",
+        model: returningVisitorModel,
+        suites: [
+          suite("cookie-consent", "cookie consent, returning visitor: generated paths"),
+          browserSuite(returningVisitorModel, "cookie consent, returning visitor: browser paths", "states"),
+        ],
+      },
+    ],
   }),
   flow(cartModel, cartSteps, {
     purpose: "The cart: adding, changing and removing products, the promo code, the sidebar and the added/removed modal.",
     suites: [suite("cart", "cart machine: generated paths"), browserSuite(cartModel, "cart: browser paths")],
+    starts: [
+      {
+        title: "A visitor without a stored cart: nothing to fetch, the cart ready and empty.",
+        model: visitorWithoutCartModel,
+        suites: [suite("cart", "cart machine, visitor without a stored cart: generated paths"), browserSuite(visitorWithoutCartModel, "cart, visitor without a stored cart: browser paths")],
+      },
+    ],
   }),
   flow(checkoutModel, checkoutSteps, {
     purpose: "The checkout's shipping step: where the shopper is sent, addresses, relay point, shipment methods.",
@@ -179,6 +196,24 @@ export const FLOWS: readonly Flow[] = [
     suites: [
       { file: "tests/machines/auth-session.test.ts", suite: "customer session: generated paths", prefix: "path: " },
       browserSuite(sessionModel, "customer session: browser paths"),
+    ],
+    starts: [
+      {
+        title: "A visitor without a stored token: anonymous at once, nothing asked.",
+        model: noTokenSessionModel,
+        suites: [
+          { file: "tests/machines/auth-session.test.ts", suite: "customer session, no token: generated paths", prefix: "path: " },
+          browserSuite(noTokenSessionModel, "customer session, no token: browser paths", "states"),
+        ],
+      },
+      {
+        title: "A token cookie that cannot be read: forgotten at once, the login dialog opened with the 'disconnected' notice.",
+        model: unreadableTokenSessionModel,
+        suites: [
+          { file: "tests/machines/auth-session.test.ts", suite: "customer session, unreadable token: generated paths", prefix: "path: " },
+          browserSuite(unreadableTokenSessionModel, "customer session, unreadable token: browser paths", "states"),
+        ],
+      },
     ],
   }),
   flow(relaySearchModel, relaySearchSteps, {

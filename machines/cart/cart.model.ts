@@ -218,3 +218,10 @@ export const cartModel = defineFlowModel(cartMachine, {
     return undefined;
   },
 });
+
+/**
+ * The cart's other start: a visitor without a stored cart. The same model from that input, with no
+ * further event (from there on the cart is the one above): its one path is what the machine does on
+ * its own at start, nothing asked, the cart ready and empty.
+ */
+export const visitorWithoutCartModel = defineFlowModel(cartMachine, { ...cartModel, input: { storedCartId: null }, events: () => [] });

@@ -18,3 +18,9 @@ export const cookieConsentModel = defineFlowModel(cookieConsentMachine, {
     { type: "consent.cancel" },
   ],
 });
+
+/** The same model for a returning visitor whose decision is in the consent cookie (maps allowed): the only way to the "a decision is stored" start. */
+export const returningVisitorModel = defineFlowModel(cookieConsentMachine, {
+  ...cookieConsentModel,
+  input: { stored: { categories: { maps: true, captcha: false, payment: false } } },
+});

@@ -5,7 +5,7 @@ import { createActor, type SnapshotFrom } from "xstate";
 import { describe, expect, it } from "vitest";
 import { SAMPLE_CUSTOMER } from "../../machines/auth/auth.model.ts";
 import { sessionMachine } from "../../machines/auth/session.machine.ts";
-import { NO_RESPONSE, sessionModel, UNAUTHORIZED } from "../../machines/auth/session.model.ts";
+import { NO_RESPONSE, noTokenSessionModel, sessionModel, UNAUTHORIZED, unreadableTokenSessionModel } from "../../machines/auth/session.model.ts";
 import { selectStatus } from "../../machines/auth/session.selectors.ts";
 import type { Customer, SessionEvent, SessionInput, SessionNotification } from "../../machines/auth/session.types.ts";
 import { describePath, flowPaths, type FlowPath } from "../../machines/shared/flow-model.ts";
@@ -39,8 +39,8 @@ function startSession(input: SessionInput = { stored: "present" }) {
   return { actor, loadCustomer, revokeSession, effects, notified, announced, cache };
 }
 
-async function walk(path: FlowPath<SessionSnapshot, SessionEvent>) {
-  const session = startSession();
+async function walk(path: FlowPath<SessionSnapshot, SessionEvent>, input?: SessionInput) {
+  const session = startSession(input);
   const check = (expected: SessionSnapshot) => {
     const actual = session.actor.getSnapshot();
     expect(actual.value).toEqual(expected.value);
@@ -48,7 +48,12 @@ async function walk(path: FlowPath<SessionSnapshot, SessionEvent>) {
     expect(tagsOf(actual)).toEqual(tagsOf(expected));
   };
   await walkPath(path, {
-    initial: check,
+    initial: (expected) => {
+      check(expected);
+      // At start: a stored token is checked (the customer asked for); none is not; an unreadable one is forgotten at once.
+      expect(session.loadCustomer.calls).toHaveLength(input === undefined || input.stored === "present" ? 1 : 0);
+      expect(session.effects.splice(0)).toEqual(input?.stored === "unreadable" ? ["deleteToken", "forgetCart", "showDisconnected"] : []);
+    },
     step: async ({ event, expected, previous }) => {
       const wasSignedIn = selectStatus(previous) === "signedIn" && !previous.matches("signingOut");
       if (isFlowEvent<SessionEvent>(event, "session.")) session.actor.send(event);
@@ -109,6 +114,14 @@ describe("customer session: generated paths", () => {
   });
 
   for (const path of generated) it(`path: ${describePath(sessionModel, path)}`, () => walk(path));
+});
+
+describe("customer session, no token: generated paths", () => {
+  for (const path of flowPaths(noTokenSessionModel)) it(`path: ${describePath(noTokenSessionModel, path)}`, () => walk(path, noTokenSessionModel.input));
+});
+
+describe("customer session, unreadable token: generated paths", () => {
+  for (const path of flowPaths(unreadableTokenSessionModel)) it(`path: ${describePath(unreadableTokenSessionModel, path)}`, () => walk(path, unreadableTokenSessionModel.input));
 });
 
 describe("customer session: start", () => {

@@ -25,6 +25,7 @@ import {
   SERVER_ERROR,
   STORED_CART_ID,
   cartModel,
+  visitorWithoutCartModel,
   sampleCart,
 } from "../../machines/cart/cart.model.ts";
 import {
@@ -309,6 +310,22 @@ function expectedEffects(previous: CartSnapshot, event: { type: string; [key: st
   }
   return effects;
 }
+
+describe("cart machine, visitor without a stored cart: generated paths", () => {
+  for (const path of flowPaths(visitorWithoutCartModel)) {
+    it(describePath(visitorWithoutCartModel, path), () => {
+      const cart = startCart(visitorWithoutCartModel.input);
+      const [start] = path.steps;
+      expect(cart.snapshot().value).toEqual(start?.state.value);
+      expect(cart.snapshot().context).toEqual(start?.state.context);
+      // Nothing to fetch, nothing shown, nothing forgotten: the cart is ready and empty.
+      expect(cart.calls()).toEqual([]);
+      expect(cart.shown()).toBeNull();
+      expect(cart.forgotten()).toBe(0);
+      expect(path.steps).toHaveLength(1);
+    });
+  }
+});
 
 describe("cart machine: generated paths", () => {
   const paths = flowPaths(cartModel);

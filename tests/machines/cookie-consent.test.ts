@@ -3,9 +3,9 @@
 // is written and read: tests/unit/consent-cookie.test.ts.
 import { createActor, type SnapshotFrom } from "xstate";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { describePath, flowPaths, stateName } from "../../machines/shared/flow-model.ts";
+import { describePath, flowPaths, stateName, type FlowPath } from "../../machines/shared/flow-model.ts";
 import { cookieConsentMachine } from "../../machines/cookie-consent/cookie-consent.machine.ts";
-import { cookieConsentModel } from "../../machines/cookie-consent/cookie-consent.model.ts";
+import { cookieConsentModel, returningVisitorModel } from "../../machines/cookie-consent/cookie-consent.model.ts";
 import { canCancelChoice, isAllowed, isBannerShown, isDraftAllowed, isPanelOpen } from "../../machines/cookie-consent/cookie-consent.selectors.ts";
 import {
   CONSENT_CATEGORIES,
@@ -50,38 +50,47 @@ describe("cookie consent: generated paths", () => {
     expect([...reached].sort()).toEqual(["asking.choosing", "asking.undecided", "decided"]);
   });
 
-  for (const path of paths) {
-    it(describePath(cookieConsentModel, path), async () => {
-      const consent = startConsent(cookieConsentModel.input);
-
-      const check = (expected: CookieConsentSnapshot) => {
-        const actual = consent.actor.getSnapshot();
-        expect(actual.value).toEqual(expected.value);
-        expect(actual.context).toEqual(expected.context);
-        expect(isBannerShown(actual)).toBe(actual.matches({ asking: "undecided" }));
-        expect(isPanelOpen(actual)).toBe(actual.matches({ asking: "choosing" }));
-        expect(canCancelChoice(actual)).toBe(actual.matches({ asking: "choosing" }) && actual.context.consent !== null);
-        if (actual.matches({ asking: "undecided" })) expect(allowedOf(actual)).toEqual(NONE);
-      };
-
-      await walkPath(path, {
-        initial: check,
-        step: async ({ event, expected, previous }) => {
-          if (isFlowEvent<CookieConsentEvent>(event, "consent.")) consent.actor.send(event);
-          check(expected);
-
-          const actual = consent.actor.getSnapshot();
-          const decision =
-            event.type === "consent.acceptAll" ? ALL : event.type === "consent.refuseAll" ? NONE : event.type === "consent.save" ? previous.context.draft : null;
-          expect(consent.stored.splice(0)).toEqual(decision ? [{ categories: decision, decidedAt: NOW.toISOString() }] : []);
-          // What is allowed changes only with a decision, and is then that decision.
-          if (decision) expect(allowedOf(actual)).toEqual(decision);
-          else expect(allowedOf(actual)).toEqual(allowedOf(previous));
-        },
-      });
-    });
-  }
+  for (const path of paths) it(describePath(cookieConsentModel, path), () => walkConsentPath(path, cookieConsentModel.input));
 });
+
+describe("cookie consent, returning visitor: generated paths", () => {
+  for (const path of flowPaths(returningVisitorModel)) it(describePath(returningVisitorModel, path), () => walkConsentPath(path, returningVisitorModel.input));
+});
+
+/** A generated path walked on a real actor from `input`, checking what the banner and panel show and what is stored at each step. */
+async function walkConsentPath(path: FlowPath<CookieConsentSnapshot, CookieConsentEvent>, input: CookieConsentInput): Promise<void> {
+  const consent = startConsent(input);
+
+  const check = (expected: CookieConsentSnapshot) => {
+    const actual = consent.actor.getSnapshot();
+    expect(actual.value).toEqual(expected.value);
+    expect(actual.context).toEqual(expected.context);
+    expect(isBannerShown(actual)).toBe(actual.matches({ asking: "undecided" }));
+    expect(isPanelOpen(actual)).toBe(actual.matches({ asking: "choosing" }));
+    expect(canCancelChoice(actual)).toBe(actual.matches({ asking: "choosing" }) && actual.context.consent !== null);
+    if (actual.matches({ asking: "undecided" })) expect(allowedOf(actual)).toEqual(NONE);
+  };
+
+  await walkPath(path, {
+    initial: (expected) => {
+      check(expected);
+      // A decision stored is what is allowed from the start (nothing before any decision).
+      expect(allowedOf(consent.actor.getSnapshot())).toEqual(input.stored?.categories ?? NONE);
+    },
+    step: async ({ event, expected, previous }) => {
+      if (isFlowEvent<CookieConsentEvent>(event, "consent.")) consent.actor.send(event);
+      check(expected);
+
+      const actual = consent.actor.getSnapshot();
+      const decision =
+        event.type === "consent.acceptAll" ? ALL : event.type === "consent.refuseAll" ? NONE : event.type === "consent.save" ? previous.context.draft : null;
+      expect(consent.stored.splice(0)).toEqual(decision ? [{ categories: decision, decidedAt: NOW.toISOString() }] : []);
+      // What is allowed changes only with a decision, and is then that decision.
+      if (decision) expect(allowedOf(actual)).toEqual(decision);
+      else expect(allowedOf(actual)).toEqual(allowedOf(previous));
+    },
+  });
+}
 
 describe("cookie consent: rules", () => {
   it("asks on a first visit and allows nothing meanwhile", () => {

@@ -2,9 +2,7 @@
 // file's own with a PostgreSQL database, whose stock the binding changes behind the shop's back (a
 // stock refusal). Without a PostgreSQL server on the machine the paths skip. A second start: a visitor
 // without a stored cart (the same model from that input: the only way to the cart's "nothing stored" start).
-import { cartMachine } from "../../../machines/cart/cart.machine.ts";
-import { cartModel } from "../../../machines/cart/cart.model.ts";
-import { defineFlowModel } from "../../../machines/shared/flow-model.ts";
+import { cartModel, visitorWithoutCartModel } from "../../../machines/cart/cart.model.ts";
 import { test } from "../support/fixtures.ts";
 import { postgresShopOfThisGroup } from "../support/postgres-shop.ts";
 import { cartBinding, useShop } from "./cart.binding.ts";
@@ -15,8 +13,6 @@ useShop(ownShop);
 test.beforeEach(() => {
   test.skip(ownShop() === null, "needs a PostgreSQL server on this machine to change the stock behind the shop");
 });
-
-const visitorWithoutCartModel = defineFlowModel(cartMachine, { ...cartModel, input: { storedCartId: null } });
 
 runFlow("cart: browser paths", cartModel, cartBinding);
 runFlow("cart, visitor without a stored cart: browser paths", visitorWithoutCartModel, cartBinding, { cover: "start" });
