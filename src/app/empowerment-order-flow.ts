@@ -39,9 +39,9 @@ const NO_DEFAULTS: EmpowermentOrderDefaults = { address: null, billing: null };
 function defaultsOf(customer: Customer | null, cart: Cart | null): EmpowermentOrderDefaults {
   if (customer === null || cart === null) return NO_DEFAULTS;
   const { shipping, billing } = defaultAddressesOf(customer);
-  const deliverable = shipping !== null && shipping.phone !== null && isEmpowermentCountry(shipping.country);
+  const phone = shipping?.phone;
   return {
-    address: cart.shippingAddress === null && deliverable && shipping.phone ? addressInputOf(shipping, shipping.phone) : null,
+    address: cart.shippingAddress === null && shipping !== null && phone && isEmpowermentCountry(shipping.country) ? addressInputOf(shipping, phone) : null,
     billing: cart.billingAddress === null ? (billing?.name ?? null) : null,
   };
 }

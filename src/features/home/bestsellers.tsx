@@ -34,8 +34,8 @@ function BestsellerProducts({ categoryPath }: { categoryPath: string | undefined
     const timer = window.setTimeout(() => void loadList().catch(() => undefined), 0);
     return () => window.clearTimeout(timer);
   }, []);
-  if (!data) return <BestsellersPlaceholder />;
   const placeholder = <BestsellersPlaceholder />;
+  if (!data) return placeholder;
   return (
     <LazyPart fallback={placeholder}>
       <BestsellerList products={data.products.content} />
