@@ -396,7 +396,8 @@ async function answerLoad(data: PathData, before?: () => Promise<void>, then?: T
     await route.continue().catch(() => undefined);
     const response = await request.response();
     if (response !== null) {
-      const others = data.held.rest(loads);
+      // The next visit's loads stay held for it.
+      const others = data.held.rest((other) => loads(other) && !(nextVisit?.(other) ?? false));
       if (nextVisit) {
         // Armed before the loads given up go on (each a round trip): the next visit may load meanwhile.
         data.visitLoads = nextVisit;
@@ -418,7 +419,15 @@ async function answerVisit(data: PathData, before?: () => Promise<void>, then?: 
     await answerLoad(data, before, then);
     return;
   }
-  await answerLoad(data, undefined, undefined, call("GET", CART_BY_ID));
+  // The delivery step's loads, told from the payment page's by the page they are sent from: the first
+  // may be sent before this process hears the payment page's answer, held with the visit's loads.
+  const shipping = pagePath("checkoutShipping", data.lang);
+  const fromShipping = (request: Request) => {
+    const referer = request.headers()["referer"];
+    return referer !== undefined && new URL(referer).pathname === shipping;
+  };
+  const load = call("GET", CART_BY_ID);
+  await answerLoad(data, undefined, undefined, (request) => load(request) && fromShipping(request));
   await answerLoad(data, before, then);
 }
 
