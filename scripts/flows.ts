@@ -6,7 +6,7 @@ import { authModel } from "../machines/auth/auth.model.ts";
 import { authSteps } from "../machines/auth/auth.steps.ts";
 import { noTokenSessionModel, sessionModel, unreadableTokenSessionModel } from "../machines/auth/session.model.ts";
 import { sessionSteps } from "../machines/auth/session.steps.ts";
-import { cartModel, visitorWithoutCartModel } from "../machines/cart/cart.model.ts";
+import { cartModel, returningCustomerModel, visitorWithoutCartModel } from "../machines/cart/cart.model.ts";
 import { cartSteps } from "../machines/cart/cart.steps.ts";
 import { checkoutModel } from "../machines/checkout/checkout.model.ts";
 import { checkoutSteps } from "../machines/checkout/checkout.steps.ts";
@@ -175,6 +175,11 @@ export const FLOWS: readonly Flow[] = [
         title: "A visitor without a stored cart: nothing to fetch, the cart ready and empty.",
         model: visitorWithoutCartModel,
         suites: [suite("cart", "cart machine, visitor without a stored cart: generated paths"), browserSuite(visitorWithoutCartModel, "cart, visitor without a stored cart: browser paths")],
+      },
+      {
+        title: "A returning customer, whose stored session is being restored: the cart waits for it, then loads one cart (the customer's, none, or the stored one).",
+        model: returningCustomerModel,
+        suites: [suite("cart", "cart machine, returning customer: generated paths"), browserSuite(returningCustomerModel, "cart, returning customer: browser paths")],
       },
     ],
   }),

@@ -57,7 +57,8 @@ async function start() {
     onUnauthorized: (operation) => auth.unauthorized(operation),
   });
   const notifications = createNotifications();
-  const cart = createCart({ api, queryClient, notifications });
+  // With a customer's session stored (a token that reads well), the cart waits for its restoring to know whose cart to load.
+  const cart = createCart({ api, queryClient, notifications, restoringSession: tokens.initial.state === "present" });
   const auth = createAuth({ api, tokens, queryClient, notifications, cart: authBridge(cart) });
   const consent = createConsent();
   await yieldToBrowser();

@@ -1,5 +1,6 @@
 // The customer session of the whole app (SPEC §4 Authentication, Session expiry): at start a stored
-// token is checked by loading the customer; a token that cannot be read (malformed, or refused by the
+// token is checked by loading the customer (the cart waits for the answer: `announceCustomer`,
+// `forgetCart`, or `announceNotRestored` when the server could not answer); a token that cannot be read (malformed, or refused by the
 // server) is forgotten and the login dialog opens flagged as reloaded with a persistent
 // 'disconnected' notice. A 401 from the API while signed in forgets token, cart and customer and says
 // errors.unauthorized. Signing out revokes the token on the server, then forgets the empowerment
@@ -45,6 +46,8 @@ export const sessionMachine = setup({
     forgetCart: () => {},
     /** Provided by the app: the cart learns who is signed in (`customer.signedIn`). */
     announceCustomer: (_, _params: { customer: Customer }) => {},
+    /** Provided by the app: the cart learns the stored session could not be checked (`customer.notRestored`). */
+    announceNotRestored: () => {},
     /** Provided by the app: forget the empowerment session flags. */
     clearEmpowermentFlags: () => {},
     /** Provided by the app: open the login dialog flagged as reloaded, with the persistent 'disconnected' notice. */
@@ -84,7 +87,7 @@ export const sessionMachine = setup({
             target: "anonymous",
             actions: ["deleteToken", "forgetCart", "showDisconnected"],
           },
-          { target: "anonymous", actions: { type: "notify", params: { kind: "danger", messageId: "errors.server.access" } } },
+          { target: "anonymous", actions: ["announceNotRestored", { type: "notify", params: { kind: "danger", messageId: "errors.server.access" } }] },
         ],
       },
     },

@@ -13,7 +13,9 @@
 // but one that got no answer (no network, or the page left while it was on its way) keeps it for the
 // next visit, which fetches it again, and for the next add, which goes to that cart. At sign-in
 // a General public customer's cart is reloaded (the server merged the anonymous one into it); for any
-// other group the stored id is forgotten first, so the anonymous cart does not follow them.
+// other group the stored id is forgotten first, so the anonymous cart does not follow them. With a
+// customer's session stored, the cart waits for its restoring to say who the shopper is, and then loads
+// one cart: the customer's, none (the session refused), or the stored one (the session unchecked).
 import { assign, fromPromise, raise, setup } from "xstate";
 import {
   type Cart,
@@ -160,6 +162,7 @@ export const cartMachine = setup({
   },
   guards: {
     hasCartId: ({ context }) => context.cartId !== null,
+    awaitsSession: ({ context }) => context.awaitsSession,
     isCart: (_, params: { cart: Cart | null }) => params.cart !== null,
     /** The shown cart is the shopper's and has a coupon. */
     hasCoupon: ({ context }, params: { cart: Cart | null }) => isShown(context, params.cart) && params.cart?.coupon !== null,
@@ -199,6 +202,7 @@ export const cartMachine = setup({
   actions: {
     setCartId: assign({ cartId: (_, params: { cart: Cart }) => params.cart.uuid }),
     clearCartId: assign({ cartId: null }),
+    stopAwaitingSession: assign({ awaitsSession: false }),
     setChange: assign({ change: (_, params: QuantityChange) => params }),
     clearChange: assign({ change: null }),
     setModalLine: assign({ modalLine: (_, params: { line: CartItem | null }) => params.line }),
@@ -227,7 +231,7 @@ export const cartMachine = setup({
 }).createMachine({
   id: "cart",
   type: "parallel",
-  context: ({ input }) => ({ cartId: input.storedCartId, change: null, modalLine: null }),
+  context: ({ input }) => ({ cartId: input.storedCartId, change: null, modalLine: null, awaitsSession: input.restoringSession ?? false }),
   states: {
     data: {
       initial: "starting",
@@ -260,7 +264,19 @@ export const cartMachine = setup({
       },
       states: {
         starting: {
-          always: [{ guard: "hasCartId", target: "loading" }, { target: "ready" }],
+          always: [{ guard: "awaitsSession", target: "awaitingSession" }, { guard: "hasCartId", target: "loading" }, { target: "ready" }],
+        },
+        awaitingSession: {
+          tags: ["loading"],
+          description:
+            "A customer's session is being restored, and the cart waits for it (a sign-in loads the customer's cart, a refused session none), so that one cart is loaded, not the stored one and then theirs.",
+          exit: "stopAwaitingSession",
+          on: {
+            "customer.notRestored": {
+              description: "The session could not be checked: the stored cart is loaded, as a visitor's.",
+              target: "starting",
+            },
+          },
         },
         loading: {
           tags: ["loading"],

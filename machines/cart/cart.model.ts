@@ -1,5 +1,5 @@
 // The cart's model: one offer (stock 3) that the shopper adds, changes and removes, a coupon, clearing,
-// the sidebar and the product modal, sign-in of a General public and of an employee customer, sign-out,
+// the sidebar and the product modal, sign-in of a General public and of an employee customer, their sign-out,
 // and the answers of each request (the cart the server would give back, a stock refusal, an unknown
 // cart, a failure). A visitor arrives with a stored cart id. The machine keeps no
 // copy of the cart: each request carries the cart its view shows (one of the offer, or one of the
@@ -114,7 +114,8 @@ function isCart(value: unknown): value is Cart {
  */
 function settledEvents(snapshot: CartSnapshot): CartModelEvent[] {
   const { cartId } = snapshot.context;
-  const events: CartModelEvent[] = [{ type: "customer.signedOut" }, { type: "cart.ordered" }];
+  // Only a customer signs out: from their cart (after a sign-in), not from a visitor's.
+  const events: CartModelEvent[] = cartId === CUSTOMER_CART_ID ? [{ type: "customer.signedOut" }, { type: "cart.ordered" }] : [{ type: "cart.ordered" }];
   const shown = cartId === null ? null : sampleCart(cartId, 1);
   if (snapshot.matches({ sidebar: "open" })) {
     return [...events, { type: "cart.closeSidebar" }, { type: "cart.remove", offerId: SAMPLE_OFFER.id, cart: shown }];
@@ -225,3 +226,28 @@ export const cartModel = defineFlowModel(cartMachine, {
  * its own at start, nothing asked, the cart ready and empty.
  */
 export const visitorWithoutCartModel = defineFlowModel(cartMachine, { ...cartModel, input: { storedCartId: null }, events: () => [] });
+
+/**
+ * The cart's other start: a returning customer, whose stored session is being restored. The same
+ * machine from that input; the cart waits for the session, then loads one cart: the customer's (a
+ * General public customer's, or an employee's, whose stored anonymous cart is forgotten), none (the
+ * session refused), or the stored one (the server could not answer). Its paths end once the cart is
+ * settled: from there on it is the cart above.
+ */
+export const returningCustomerModel = defineFlowModel(cartMachine, {
+  ...cartModel,
+  input: { storedCartId: STORED_CART_ID, restoringSession: true },
+  events: (snapshot): CartModelEvent[] => {
+    if (snapshot.matches({ data: "awaitingSession" })) {
+      return [
+        { type: "customer.signedIn", customerGroup: "GENERAL_PUBLIC" },
+        { type: "customer.signedIn", customerGroup: "BRAND_EMPLOYEE" },
+        { type: "customer.signedOut" },
+        { type: "customer.notRestored" },
+      ];
+    }
+    if (snapshot.matches({ data: "loading" })) return [{ type: "xstate.done.actor.fetchCart", output: sampleCart(STORED_CART_ID, 1) }];
+    if (snapshot.matches({ data: "loadingCustomerCart" })) return [{ type: "xstate.done.actor.fetchCustomerCart", output: sampleCart(CUSTOMER_CART_ID, 2) }];
+    return [];
+  },
+});

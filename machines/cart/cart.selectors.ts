@@ -21,9 +21,14 @@ export function isReady(snapshot: CartSnapshot): boolean {
   return snapshot.matches({ data: "ready" });
 }
 
-/** The cart is being fetched (at start or after a sign-in): what it holds is not known yet. */
+/** The cart is being fetched (at start, after a sign-in) or waits for the session: what it holds is not known yet. */
 export function isLoadingCart(snapshot: CartSnapshot): boolean {
-  return snapshot.matches({ data: "loading" }) || snapshot.matches({ data: "loadingCustomerCart" }) || snapshot.matches({ data: "starting" });
+  return (
+    snapshot.matches({ data: "loading" }) ||
+    snapshot.matches({ data: "loadingCustomerCart" }) ||
+    snapshot.matches({ data: "starting" }) ||
+    snapshot.matches({ data: "awaitingSession" })
+  );
 }
 
 export function isSidebarOpen(snapshot: CartSnapshot): boolean {

@@ -35,6 +35,7 @@ function refusal(error: unknown): Words {
 
 export const cartSteps = defineFlowSteps(cartModel, {
   states: {
+    "data.awaitingSession": { fr: "la session enregistrée du client se vérifie, le panier l’attend", en: "the customer’s stored session is being checked, the cart waits for it" },
     "data.loading": { fr: "le panier enregistré se charge", en: "the stored cart loads" },
     "data.loadingCustomerCart": { fr: "le panier du client se charge", en: "the customer’s cart loads" },
     "data.ready": (snapshot) =>
@@ -49,7 +50,8 @@ export const cartSteps = defineFlowSteps(cartModel, {
     "productModal.added": { fr: "la fenêtre « Produit ajouté au panier » s’ouvre", en: "the “Product added to your cart” modal opens" },
     "productModal.removed": { fr: "la fenêtre « Produit retiré du panier » s’ouvre", en: "the “Product removed from your cart” modal opens" },
   },
-  event: (event) => {
+  event: (event, before) => {
+    const restoring = before.matches({ data: "awaitingSession" });
     switch (event.type) {
       case "cart.add": {
         const count = items(event.quantity);
@@ -80,11 +82,23 @@ export const cartSteps = defineFlowSteps(cartModel, {
       case "cart.ordered":
         return { fr: "Une commande est passée avec ce panier", en: "An order is placed from this cart" };
       case "customer.signedIn":
+        if (restoring) {
+          return event.customerGroup === "GENERAL_PUBLIC"
+            ? { fr: "Le serveur reconnaît la session d’un client grand public", en: "The server recognises a General public customer’s session" }
+            : { fr: "Le serveur reconnaît la session d’un client salarié de la compagnie", en: "The server recognises an airline employee customer’s session" };
+        }
         return event.customerGroup === "GENERAL_PUBLIC"
           ? { fr: "Un client grand public se connecte", en: "A General public customer signs in" }
           : { fr: "Un client salarié de la compagnie se connecte", en: "An airline employee customer signs in" };
       case "customer.signedOut":
-        return { fr: "Le client se déconnecte", en: "The customer signs out" };
+        return restoring
+          ? {
+              fr: "Le serveur refuse la session (fermée ailleurs) : « Vous avez été déconnecté. Veuillez vous connecter à nouveau. »",
+              en: "The server refuses the session (signed out elsewhere): “You have been disconnected. Please sign in again.”",
+            }
+          : { fr: "Le client se déconnecte", en: "The customer signs out" };
+      case "customer.notRestored":
+        return { fr: "Le serveur ne peut pas vérifier la session (il échoue)", en: "The server cannot check the session (it fails)" };
       case "xstate.done.actor.fetchCart":
       case "xstate.done.actor.fetchCustomerCart":
       case "xstate.done.actor.setOfferQuantity":

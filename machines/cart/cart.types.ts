@@ -14,6 +14,8 @@ export type OfferLimits = Pick<Offer, "id" | "stockQuantity" | "minimalOrderQuan
 export interface CartInput {
   /** The cart's uuid kept in the cart-id cookie, if any: the cart is loaded from it at start. */
   storedCartId: string | null;
+  /** A customer's session is stored and being restored: the cart waits to know whose it is (false when absent). */
+  restoringSession?: boolean;
 }
 
 /** How a quantity change was asked for (SPEC §4 quantity methods): add = existing + n, update = n, remove = 0. */
@@ -44,6 +46,8 @@ export interface CartContext {
   change: QuantityChange | null;
   /** The line the added/removed product modal shows. */
   modalLine: CartItem | null;
+  /** The customer's session stored at start is being restored: nothing is loaded until it says who the shopper is. */
+  awaitsSession: boolean;
 }
 
 /** The cart as the view that sends an event shows it (from the query cache); null when there is none. */
@@ -68,6 +72,8 @@ export type CartEvent =
   /** From the auth flow: a customer signed in (the server merged a General public customer's anonymous cart). */
   | { type: "customer.signedIn"; customerGroup: CustomerGroup }
   | { type: "customer.signedOut" }
+  /** From the auth flow: the stored session could not be checked (no answer from the server); the shopper is a visitor for now. */
+  | { type: "customer.notRestored" }
   /** From the payment: an order was made from the cart, which the server then deleted. */
   | { type: "cart.ordered" };
 

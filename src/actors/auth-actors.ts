@@ -157,6 +157,8 @@ export interface SessionEffects {
   forgetCart: () => void;
   /** The cart learns the customer's group. */
   announceCustomer: (customer: Customer) => void;
+  /** The cart learns the stored session could not be checked: it loads the stored cart. */
+  announceNotRestored: () => void;
   clearEmpowermentFlags: () => void;
   showDisconnected: () => void;
   notify: (notification: SessionNotification) => void;
@@ -172,6 +174,7 @@ export function createSessionMachine({ api, shoppingCartId }: Omit<AuthIo, "loca
       deleteToken: () => effects.deleteToken(),
       forgetCart: () => effects.forgetCart(),
       announceCustomer: (_, { customer }) => effects.announceCustomer(customer),
+      announceNotRestored: () => effects.announceNotRestored(),
       clearEmpowermentFlags: () => effects.clearEmpowermentFlags(),
       showDisconnected: () => effects.showDisconnected(),
       notify: (_, notification) => effects.notify(notification),

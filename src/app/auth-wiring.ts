@@ -33,6 +33,7 @@ export function startSession(wiring: Wiring): SessionActor {
     deleteToken: () => tokens.remove(),
     forgetCart: () => cart?.signedOut(),
     announceCustomer: (customer) => cart?.signedIn(customer.customerGroup),
+    announceNotRestored: () => cart?.notRestored(),
     clearEmpowermentFlags: () => EMPOWERMENT_SESSION_FLAGS.forEach((flag) => sessionStorage.removeItem(flag)),
     showDisconnected: () => {
       pushNotification(notifications, { id: DISCONNECTED_NOTICE_ID, kind: "danger", messageId: "auth.disconnected", persistent: true });

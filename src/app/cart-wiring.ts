@@ -4,16 +4,14 @@
 import { createActor } from "xstate";
 import { maxQuantity, minQuantity } from "../../machines/cart/cart.machine.ts";
 import { createCartMachine } from "../actors/cart-actors.ts";
-import type { ApiClient } from "../api/client.ts";
 import { removeCart, writeCart } from "../api/queries/cart.ts";
 import { currentLang } from "../i18n/i18n.ts";
-import type { QueryClient } from "@tanstack/react-query";
-import type { CartActor, QuantityBounds } from "./cart.tsx";
+import type { CartActor, CartOptions, QuantityBounds } from "./cart.tsx";
 import { forgetCartId, readStoredCartId, storeCartId } from "./cart-storage.ts";
-import { pushNotification, type Notifications } from "./notifications.tsx";
+import { pushNotification } from "./notifications.tsx";
 import { inspection } from "./flow-inspection.ts";
 
-export function startCart({ api, queryClient, notifications }: { api: ApiClient; queryClient: QueryClient; notifications: Notifications }): CartActor {
+export function startCart({ api, queryClient, notifications, restoringSession }: CartOptions): CartActor {
   const machine = createCartMachine(api, {
     writeCart: (cart) => writeCart(queryClient, cart, currentLang()),
     removeCart: () => removeCart(queryClient),
@@ -21,7 +19,7 @@ export function startCart({ api, queryClient, notifications }: { api: ApiClient;
     forgetCartId,
     notify: (notification) => pushNotification(notifications, notification),
   });
-  return createActor(machine, { input: { storedCartId: readStoredCartId() }, ...inspection() }).start();
+  return createActor(machine, { input: { storedCartId: readStoredCartId(), restoringSession }, ...inspection() }).start();
 }
 
 /** The machine's own bounds of a line's quantity, handed to the views with the actor (`CartStore.quantityBounds`). */

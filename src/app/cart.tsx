@@ -50,13 +50,22 @@ export interface CartStore {
 
 const isChangingQuantity = (snapshot: CartSnapshot) => selectPendingOfferId(snapshot) !== null;
 
+/** What the cart is made with: `restoringSession` when a customer's session is stored (the cart waits for its restoring). */
+export interface CartOptions {
+  api: ApiClient;
+  queryClient: QueryClient;
+  notifications: Notifications;
+  restoringSession: boolean;
+}
+
 /** Creates the app's cart (once, before the router). */
-export function createCart({ api, queryClient, notifications }: { api: ApiClient; queryClient: QueryClient; notifications: Notifications }): CartStore {
+export function createCart(options: CartOptions): CartStore {
+  const { api, queryClient } = options;
   let quantityBounds: QuantityBounds | null = null;
   const actor = lazyActor(async () => {
     const wiring = await import("./cart-wiring.ts");
     quantityBounds = wiring.quantityBounds;
-    return wiring.startCart({ api, queryClient, notifications });
+    return wiring.startCart(options);
   });
   return { actor, quantityBounds: () => quantityBounds, api, queryClient };
 }
@@ -76,6 +85,8 @@ export function authBridge(cart: CartStore) {
     signedIn: (customerGroup: CustomerGroup): void => cart.actor.send({ type: "customer.signedIn", customerGroup }),
     /** The customer signed out, or the session expired: the cart is emptied and its id forgotten. */
     signedOut: (): void => cart.actor.send({ type: "customer.signedOut" }),
+    /** The stored session could not be checked (no answer): the cart, which waited for it, loads the stored one. */
+    notRestored: (): void => cart.actor.send({ type: "customer.notRestored" }),
   };
 }
 

@@ -37,6 +37,7 @@ interface CartBridge {
   storedCartId: () => string | undefined;
   signedIn: (customerGroup: CustomerGroup) => void;
   signedOut: () => void;
+  notRestored: () => void;
 }
 
 export interface Auth {

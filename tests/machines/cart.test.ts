@@ -25,6 +25,7 @@ import {
   SERVER_ERROR,
   STORED_CART_ID,
   cartModel,
+  returningCustomerModel,
   visitorWithoutCartModel,
   sampleCart,
 } from "../../machines/cart/cart.model.ts";
@@ -48,7 +49,7 @@ import type {
   SetCouponInput,
   SetOfferQuantityInput,
 } from "../../machines/cart/cart.types.ts";
-import { describePath, flowPaths, stateName } from "../../machines/shared/flow-model.ts";
+import { describePath, flowPaths, stateName, type FlowPath } from "../../machines/shared/flow-model.ts";
 import { lineCount } from "../../src/app/cart.tsx";
 import { createFakePromiseActor, settle } from "./support/fake-promise-actor.ts";
 import { isDoneEvent, isErrorEvent, tagsOf, walkPath } from "./support/walk-path.ts";
@@ -233,6 +234,10 @@ function expectedEffects(previous: CartSnapshot, event: { type: string; [key: st
         }
         effects.requests.push({ actor: "fetchCustomerCart", input: undefined });
         break;
+      case "customer.notRestored":
+        // The cart waited for the session: the stored one is asked for now, as a visitor's.
+        if (previous.matches({ data: "awaitingSession" }) && cartId) effects.requests.push({ actor: "fetchCart", input: { cartId } });
+        break;
       case "customer.signedOut":
       case "cart.ordered":
         effects.forgotten = 1;
@@ -311,6 +316,75 @@ function expectedEffects(previous: CartSnapshot, event: { type: string; [key: st
   return effects;
 }
 
+/** Walks a path of the cart's model (or of one of its other starts, from its input) on the machine with fake IO. */
+async function walkCartPath(path: FlowPath<CartSnapshot, CartEvent>, input: CartInput = cartModel.input): Promise<void> {
+  const cart = startCart(input);
+
+  const check = (expected: CartSnapshot) => {
+    const actual = cart.snapshot();
+    expect(actual.value).toEqual(expected.value);
+    expect(actual.context).toEqual(expected.context);
+    expect(tagsOf(actual)).toEqual(tagsOf(expected));
+    expect(isBusy(actual)).toBe(!actual.matches({ data: "ready" }));
+    expect(isReady(actual)).toBe(actual.matches({ data: "ready" }));
+    expect(isLoadingCart(actual)).toBe(
+      actual.matches({ data: "loading" }) || actual.matches({ data: "loadingCustomerCart" }) || actual.matches({ data: "awaitingSession" }),
+    );
+    expect(selectCartId(actual)).toBe(actual.context.cartId);
+    // What the views show is the cart the machine last wrote, and only while it has one.
+    if (actual.context.cartId === null) expect(cart.shown()).toBeNull();
+    else if (cart.shown() !== null) expect(cart.shown()?.uuid).toBe(actual.context.cartId);
+    expect(isSidebarOpen(actual)).toBe(actual.matches({ sidebar: "open" }));
+    const modal = selectProductModal(actual);
+    expect(modal?.kind ?? "closed").toBe((["added", "removed"] as const).find((kind) => actual.matches({ productModal: kind })) ?? "closed");
+    expect(selectPendingOfferId(actual)).toBe(actual.matches({ data: "updating" }) ? SAMPLE_OFFER.id : null);
+  };
+
+  await walkPath(path, {
+    initial: (expected) => {
+      check(expected);
+      // A stored session: nothing is asked until it is restored. Else a stored cart id: the cart is asked for at once.
+      expect(cart.calls()).toEqual(input.restoringSession === true ? [] : [{ actor: "fetchCart", input: { cartId: STORED_CART_ID } }]);
+    },
+    step: async ({ event, expected, previous }) => {
+      const callsBefore = cart.calls().length;
+      const notifiedBefore = cart.notified.length;
+      const storedBefore = cart.stored.length;
+      const forgottenBefore = cart.forgotten();
+      const writtenBefore = cart.cache.written.length;
+      const removedBefore = cart.cache.removed;
+      const modalBefore = previous.context.modalLine;
+      if (isCartEvent(event)) {
+        cart.actor.send(event);
+      } else if (isDoneEvent(event)) {
+        resolveLatest(cart, actorOf(event.type), event.output);
+        await settle();
+      } else if (isErrorEvent(event)) {
+        rejectLatest(cart, actorOf(event.type), event.error);
+        await settle();
+      }
+      check(expected);
+
+      const wanted = expectedEffects(previous, event);
+      expect(cart.calls().slice(callsBefore)).toEqual(wanted.requests);
+      expect(cart.notified.slice(notifiedBefore)).toEqual(wanted.notified);
+      expect(cart.stored.slice(storedBefore)).toEqual(wanted.stored);
+      expect(cart.forgotten() - forgottenBefore).toBe(wanted.forgotten);
+      expect(cart.cache.written.slice(writtenBefore)).toEqual(wanted.written);
+      expect(cart.cache.removed - removedBefore).toBe(wanted.removed);
+      if (wanted.modal) {
+        const modal = selectProductModal(cart.snapshot());
+        expect(modal?.kind).toBe(wanted.modal);
+        // The added line as the server now has it; the removed one as it was.
+        const expectedLine = wanted.modal === "added" ? lineOf(cart.shown(), SAMPLE_OFFER.id) : previous.context.change?.line;
+        expect(modal?.line).toEqual(expectedLine);
+      } else if (event.type !== "cart.closeProductModal") {
+        expect(cart.snapshot().context.modalLine).toEqual(modalBefore);
+      }
+    },
+  });
+}
+
 describe("cart machine, visitor without a stored cart: generated paths", () => {
   for (const path of flowPaths(visitorWithoutCartModel)) {
     it(describePath(visitorWithoutCartModel, path), () => {
@@ -330,80 +404,20 @@ describe("cart machine, visitor without a stored cart: generated paths", () => {
 describe("cart machine: generated paths", () => {
   const paths = flowPaths(cartModel);
 
-  it("reach every state of every region", () => {
-    const reached = new Set(paths.flatMap((path) => path.steps.flatMap((step) => stateName(step.state.value).split(" + "))));
+  it("reach every state of every region, with the returning customer's start", () => {
+    const reached = new Set(
+      [...paths, ...flowPaths(returningCustomerModel)].flatMap((path) => path.steps.flatMap((step) => stateName(step.state.value).split(" + "))),
+    );
     const all = Object.entries(cartMachine.root.states).flatMap(([region, node]) => Object.keys(node.states).map((state) => `${region}.${state}`));
     // `starting` is left at once (an eventless transition): no snapshot is ever in it.
     expect([...reached].sort()).toEqual(all.filter((state) => state !== "data.starting").sort());
   });
 
-  for (const path of paths) {
-    it(describePath(cartModel, path), async () => {
-      const cart = startCart();
+  for (const path of paths) it(describePath(cartModel, path), () => walkCartPath(path));
+});
 
-      const check = (expected: CartSnapshot) => {
-        const actual = cart.snapshot();
-        expect(actual.value).toEqual(expected.value);
-        expect(actual.context).toEqual(expected.context);
-        expect(tagsOf(actual)).toEqual(tagsOf(expected));
-        expect(isBusy(actual)).toBe(!actual.matches({ data: "ready" }));
-        expect(isReady(actual)).toBe(actual.matches({ data: "ready" }));
-        expect(isLoadingCart(actual)).toBe(actual.matches({ data: "loading" }) || actual.matches({ data: "loadingCustomerCart" }));
-        expect(selectCartId(actual)).toBe(actual.context.cartId);
-        // What the views show is the cart the machine last wrote, and only while it has one.
-        if (actual.context.cartId === null) expect(cart.shown()).toBeNull();
-        else if (cart.shown() !== null) expect(cart.shown()?.uuid).toBe(actual.context.cartId);
-        expect(isSidebarOpen(actual)).toBe(actual.matches({ sidebar: "open" }));
-        const modal = selectProductModal(actual);
-        expect(modal?.kind ?? "closed").toBe((["added", "removed"] as const).find((kind) => actual.matches({ productModal: kind })) ?? "closed");
-        expect(selectPendingOfferId(actual)).toBe(actual.matches({ data: "updating" }) ? SAMPLE_OFFER.id : null);
-      };
-
-      await walkPath(path, {
-        initial: (expected) => {
-          check(expected);
-          // A stored cart id: the cart is asked for at once.
-          expect(cart.calls()).toEqual([{ actor: "fetchCart", input: { cartId: STORED_CART_ID } }]);
-        },
-        step: async ({ event, expected, previous }) => {
-          const callsBefore = cart.calls().length;
-          const notifiedBefore = cart.notified.length;
-          const storedBefore = cart.stored.length;
-          const forgottenBefore = cart.forgotten();
-          const writtenBefore = cart.cache.written.length;
-          const removedBefore = cart.cache.removed;
-          const modalBefore = previous.context.modalLine;
-          if (isCartEvent(event)) {
-            cart.actor.send(event);
-          } else if (isDoneEvent(event)) {
-            resolveLatest(cart, actorOf(event.type), event.output);
-            await settle();
-          } else if (isErrorEvent(event)) {
-            rejectLatest(cart, actorOf(event.type), event.error);
-            await settle();
-          }
-          check(expected);
-
-          const wanted = expectedEffects(previous, event);
-          expect(cart.calls().slice(callsBefore)).toEqual(wanted.requests);
-          expect(cart.notified.slice(notifiedBefore)).toEqual(wanted.notified);
-          expect(cart.stored.slice(storedBefore)).toEqual(wanted.stored);
-          expect(cart.forgotten() - forgottenBefore).toBe(wanted.forgotten);
-          expect(cart.cache.written.slice(writtenBefore)).toEqual(wanted.written);
-          expect(cart.cache.removed - removedBefore).toBe(wanted.removed);
-          if (wanted.modal) {
-            const modal = selectProductModal(cart.snapshot());
-            expect(modal?.kind).toBe(wanted.modal);
-            // The added line as the server now has it; the removed one as it was.
-            const expectedLine = wanted.modal === "added" ? lineOf(cart.shown(), SAMPLE_OFFER.id) : previous.context.change?.line;
-            expect(modal?.line).toEqual(expectedLine);
-          } else if (event.type !== "cart.closeProductModal") {
-            expect(cart.snapshot().context.modalLine).toEqual(modalBefore);
-          }
-        },
-      });
-    });
-  }
+describe("cart machine, returning customer: generated paths", () => {
+  for (const path of flowPaths(returningCustomerModel)) it(describePath(returningCustomerModel, path), () => walkCartPath(path, returningCustomerModel.input));
 });
 
 describe("cart quantities (SPEC §4)", () => {
@@ -702,7 +716,7 @@ describe("cart machine: rules", () => {
     expect(cart.shown()).toEqual(sampleCart(STORED_CART_ID, 2));
     expect(cart.cache.written).toEqual([STORED_CART_ID, STORED_CART_ID]);
     // The machine keeps which cart, not a copy of it.
-    expect(Object.keys(cart.snapshot().context).sort()).toEqual(["cartId", "change", "modalLine"]);
+    expect(Object.keys(cart.snapshot().context).sort()).toEqual(["awaitsSession", "cartId", "change", "modalLine"]);
   });
 
   it("ignores a request about a cart the shopper no longer has (a view that had not caught up)", async () => {
@@ -714,6 +728,34 @@ describe("cart machine: rules", () => {
     cart.actor.send({ type: "cart.removeCoupon", cart: other });
     expect(cart.calls()).toHaveLength(callsBefore);
     expect(isReady(cart.snapshot())).toBe(true);
+  });
+
+  it("with a customer's session stored, loads one cart: the customer's once the session is restored, not the stored one first", async () => {
+    const cart = startCart(returningCustomerModel.input);
+    expect(isLoadingCart(cart.snapshot())).toBe(true);
+    expect(isReady(cart.snapshot())).toBe(false);
+    expect(cart.calls()).toEqual([]);
+    cart.actor.send({ type: "customer.signedIn", customerGroup: "GENERAL_PUBLIC" });
+    cart.fakes.fetchCustomerCart.latest().resolve(sampleCart(CUSTOMER_CART_ID, 2));
+    await settle();
+    expect(cart.calls()).toEqual([{ actor: "fetchCustomerCart", input: undefined }]);
+    expect(cart.shown()).toEqual(sampleCart(CUSTOMER_CART_ID, 2));
+    expect(cart.snapshot().context.awaitsSession).toBe(false);
+  });
+
+  it("with a session the server could not check, loads the stored cart; with one it refused, none", async () => {
+    const unchecked = startCart(returningCustomerModel.input);
+    unchecked.actor.send({ type: "customer.notRestored" });
+    expect(unchecked.calls()).toEqual([{ actor: "fetchCart", input: { cartId: STORED_CART_ID } }]);
+    // Only once: the cart does not wait again.
+    unchecked.actor.send({ type: "customer.notRestored" });
+    expect(unchecked.calls()).toHaveLength(1);
+    const refused = startCart(returningCustomerModel.input);
+    refused.actor.send({ type: "customer.signedOut" });
+    expect(refused.calls()).toEqual([]);
+    expect(isReady(refused.snapshot())).toBe(true);
+    expect(refused.snapshot().context.cartId).toBeNull();
+    expect(refused.forgotten()).toBe(1);
   });
 
   it("opens and closes the sidebar whatever the cart is doing", () => {

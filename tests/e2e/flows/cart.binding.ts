@@ -15,10 +15,11 @@
 // none for these calls; it stands for any failing answer, which the cart treats alike). The stored
 // cart's load that gets no answer is aborted as a dropped network would (route.abort()).
 //
-// The sign-out path needs a customer signed in: the page opens with the customer's session, whose
-// restoring (GET /customers/me) is held until the sign-out step, so that the stored cart (the
-// customer's own, of 1 item) loads as the path says; that step lets the session in, waits for the
-// cart to settle, then signs out from the header.
+// A customer signs out from the header, once signed in through the dialog. The returning customer's
+// start (cart.e2e.ts) opens the page with a customer's session stored, its restoring (GET
+// /customers/me) held while the cart waits for it, then let go: to the server (the customer signed in),
+// after the session was signed out through the API (refused: 401), or answered 500 here (the server
+// could not check it).
 import { randomUUID } from "node:crypto";
 import type { Request, Route } from "@playwright/test";
 import pg from "pg";
@@ -27,9 +28,9 @@ import type { CartEvent } from "../../../machines/cart/cart.types.ts";
 import type { ModelEvent } from "../../../machines/shared/flow-model.ts";
 import { data as dataOf, storefrontApi, type Lang } from "../support/api.ts";
 import { allProducts, type ProductSummary } from "../support/catalogue.ts";
-import { registerCustomer, signInBrowser, type SignedInCustomer } from "../support/customers.ts";
+import { registerCustomer, signInBrowser, signInCustomer, type SignedInCustomer } from "../support/customers.ts";
 import { baseUrl } from "../support/environment.ts";
-import { expect, type BrowserContext, type Locator, type Page } from "../support/fixtures.ts";
+import { expect, type BrowserContext, type Locator, type OpenPage, type Page } from "../support/fixtures.ts";
 import { message, messagePattern } from "../support/messages.ts";
 import type { PostgresShop } from "../support/postgres-shop.ts";
 import { cartModel } from "../../../machines/cart/cart.model.ts";
@@ -77,7 +78,7 @@ interface PathData {
   /** What the page shows: the line's quantity (0: no line), and the coupon. */
   quantity: number;
   coupon: boolean;
-  /** The session's restoring, held until the sign-out step. */
+  /** The session's restoring, held while the cart waits for it (the returning customer's start). */
   session: Route | null;
 }
 
@@ -263,6 +264,34 @@ async function signInThroughDialog(page: Page, data: PathData, email: string, pa
   await expect(welcome).toBeHidden();
 }
 
+/** Lets the held restoring of the stored session go to the server. */
+async function restoreSession(data: PathData): Promise<void> {
+  await expect.poll(() => data.session !== null).toBe(true);
+  await data.session?.continue();
+}
+
+/**
+ * The returning customer's start: the page opens with a customer's session stored (a General public
+ * customer of their own, or the seed's employee), whose restoring is held, and a stored cart of 1 item
+ * (the customer's own; an anonymous one for the employee, which their sign-in leaves behind).
+ */
+async function openReturning(data: PathData, context: BrowserContext, openPage: OpenPage, first: CartModelEvent | undefined): Promise<Page> {
+  const employee = first?.type === "customer.signedIn" && first.customerGroup !== "GENERAL_PUBLIC";
+  const customer = employee ? await signInCustomer(EMPLOYEE.email, EMPLOYEE.password, data.lang) : await registerCustomer(data.lang);
+  data.customer = customer;
+  data.cartId = await serverCart(data, 1, false, employee ? null : customer);
+  data.quantity = 1;
+  await context.addCookies([{ name: CART_ID_COOKIE, value: data.cartId, url: baseUrl(), sameSite: "Strict" }]);
+  await signInBrowser(context, customer.token);
+  await context.route(CUSTOMER_URL, async (route) => {
+    if (data.session === null && route.request().method() === "GET") data.session = route;
+    else await route.fallback();
+  });
+  // Any load of the stored cart is held: none is made while the cart waits.
+  data.held.arm(call("GET", CART_BY_ID));
+  return openPage(`${baseUrl()}/${data.lang}/${CART_PATH[data.lang]}`);
+}
+
 const hasCoupon = (event: CartModelEvent) => "cart" in event && event.cart !== null && typeof event.cart === "object" && event.cart.coupon !== null;
 
 export const cartBinding = defineFlowBinding(cartModel, {
@@ -288,12 +317,9 @@ export const cartBinding = defineFlowBinding(cartModel, {
     memory.set("cart", data);
     // A visitor without a stored cart (the second start, cart.e2e.ts): the page has nothing to load.
     if (snapshot.context.cartId === null) return openPage(`${baseUrl()}/${lang}/${CART_PATH[lang]}`);
-    const signsOut = upcoming.some((event) => event.type === "customer.signedOut");
+    if (snapshot.context.awaitsSession) return openReturning(data, context, openPage, upcoming[0]);
     // The stored cart: a real one (of 1 item, with the coupon where the path shows it), or one the server does not know.
-    if (next?.context.cartId !== null) {
-      data.customer = signsOut ? await registerCustomer(lang) : null;
-      data.cartId = await serverCart(data, 1, upcoming.some(hasCoupon), data.customer);
-    }
+    if (next?.context.cartId !== null) data.cartId = await serverCart(data, 1, upcoming.some(hasCoupon), null);
     // A path that asks for more than the stock from the cart's stepper: another sale left only the item in
     // the cart, before the page loads it (the stock is put back once the page has refused).
     if (upcoming.some((event) => event.type === "cart.update" && event.quantity > SAMPLE_STOCK)) {
@@ -301,20 +327,18 @@ export const cartBinding = defineFlowBinding(cartModel, {
       data.stock = 1;
     }
     await context.addCookies([{ name: CART_ID_COOKIE, value: data.cartId ?? randomUUID(), url: baseUrl(), sameSite: "Strict" }]);
-    if (data.customer !== null) {
-      await signInBrowser(context, data.customer.token);
-      // The session's restoring (its first call) is held apart, until the sign-out step.
-      await context.route(CUSTOMER_URL, async (route) => {
-        if (data.session === null && route.request().method() === "GET") data.session = route;
-        else await route.fallback();
-      });
-    }
     // The first load of the stored cart (the machine's, or the views' query of it, which the header's badge reads) is held.
     held.arm(call("GET", CART_BY_ID));
-    if (data.customer !== null) return openPage(`${baseUrl()}/${lang}/${CART_PATH[lang]}`);
     return openPage(data.onProductPage ? `${baseUrl()}/${lang}/${PRODUCT_PATH[lang]}/${product.slug}` : `${baseUrl()}/${lang}/${CART_PATH[lang]}`);
   },
   states: {
+    "data.awaitingSession + sidebar.closed + productModal.closed": async (page, world) => {
+      const data = path(world);
+      // The session's restoring is on its way (held), and the cart page says the cart is loading.
+      await expect.poll(() => data.session !== null).toBe(true);
+      await expectLoading(page, data);
+      expect(data.held.holding(() => true)).toBe(false);
+    },
     "data.loading + sidebar.closed + productModal.closed": (page, world) => expectLoading(page, path(world)),
     "data.loadingCustomerCart + sidebar.closed + productModal.closed": (page, world) => expectLoading(page, path(world)),
     "data.ready + sidebar.closed + productModal.closed": async (page, world) => {
@@ -452,6 +476,12 @@ export const cartBinding = defineFlowBinding(cartModel, {
     "customer.signedIn": async (page, event, world) => {
       if (event.type !== "customer.signedIn") throw new Error(`not a sign-in: ${event.type}`);
       const data = path(world);
+      if (world.snapshot.matches({ data: "awaitingSession" })) {
+        // The stored session restored: the customer's cart, which the session's answer brings the cart to ask for, is held.
+        data.held.arm(call("GET", CUSTOMER_CART));
+        await restoreSession(data);
+        return;
+      }
       if (event.customerGroup === "GENERAL_PUBLIC") {
         data.customer = await registerCustomer(data.lang);
         await signInThroughDialog(page, data, data.customer.email, data.customer.password);
@@ -461,14 +491,33 @@ export const cartBinding = defineFlowBinding(cartModel, {
     },
     "customer.signedOut": async (page, _event, world) => {
       const data = path(world);
-      await expect.poll(() => data.session !== null).toBe(true);
-      await data.session?.continue();
-      const signOut = page.getByRole("banner").getByRole("button", { name: message(data.lang, "layout.signOut"), exact: true });
-      await expect(signOut).toBeVisible();
-      await expectSettled(page, data, world.context, false, true);
-      await signOut.click();
       data.quantity = 0;
       data.coupon = false;
+      if (world.snapshot.matches({ data: "awaitingSession" })) {
+        // The session was signed out elsewhere meanwhile: the server refuses the stored one. The login
+        // dialog opens with the 'disconnected' notice, which the shopper closes.
+        const { customer } = data;
+        if (customer === null) throw new Error("no customer's session stored");
+        const api = await storefrontApi(data.lang);
+        const { response } = await api.POST("/customers/sign-out", { params: { header: customerHeader(customer) } });
+        expect(response.ok).toBe(true);
+        await restoreSession(data);
+        const dialog = page.getByRole("dialog", { name: message(data.lang, "layout.login.title") });
+        await expect(dialog.getByRole("status").filter({ hasText: message(data.lang, "auth.disconnected") })).toBeVisible();
+        await dialog.getByRole("button", { name: message(data.lang, "layout.dialog.close"), exact: true }).click();
+        await expect(dialog).toBeHidden();
+        return;
+      }
+      const signOut = page.getByRole("banner").getByRole("button", { name: message(data.lang, "layout.signOut"), exact: true });
+      await expect(signOut).toBeVisible();
+      await signOut.click();
+    },
+    "customer.notRestored": async (page, _event, world) => {
+      const data = path(world);
+      // The server could not check the stored session: the page says so, and the cart loads the stored one (held).
+      await expect.poll(() => data.session !== null).toBe(true);
+      await data.session?.fulfill({ status: 500, json: { status: 500, code: "INTERNAL_ERROR", message: "Internal Server Error" } });
+      await expect(notification(page, data.lang, "alert", "errors.server.access")).toBeVisible();
     },
     "(fetchCustomerCart answers a cart of 2 item(s))": async (page, _event, world) => {
       const data = path(world);

@@ -15,10 +15,10 @@
 // flow has decided, the page is the shop's first paint (its header, no page yet). A later visit is
 // the app's own road, the cart page's 'Order' link: the checkout layout says "Loading…" meanwhile.
 // The visit's loads of the cart by its uuid are held a moment so that the waiting can be seen, then
-// answered by the real server (those the page gives up are let go): a guest's stored cart (the
-// cart's own load, the flow's follows), a customer's stored cart given up for the customer's own,
-// then the flow's load (a customer without a cart has only theirs asked for, held instead); on a
-// later visit the flow's load. Each visit loads the cart once for the flow (a hovered 'Order' link,
+// answered by the real server (any the page gives up is let go): a guest's stored cart (the
+// cart's own load, the flow's follows); for a customer the flow's load, once the cart, which waits for
+// the session's restoring, has the customer's own (a customer without a cart has only theirs asked
+// for, held instead); on a later visit the flow's load. Each visit loads the cart once for the flow (a hovered 'Order' link,
 // a preload, is no visit). Opening the payment page with
 // a cart not ready sends the shopper to the delivery step, whose visit loads the cart once more: for
 // the paths that go on to 'Continue to payment', the billing address is chosen through the API
@@ -366,8 +366,8 @@ async function expectBusy(page: Page, data: PathData, what: PathData["inFlight"]
 function armLoad(data: PathData): void {
   data.inFlight = "load";
   // A customer without a cart has only theirs asked for. Otherwise every load of the cart by its
-  // uuid is held: a customer's page, loaded, asks for the stored cart first and gives it up as the
-  // restored session brings the customer's own, then the flow loads it.
+  // uuid is held: a guest's page loads the stored cart, then the flow loads it (a page may give a
+  // load up as it moves on).
   // Only the checkout page's (the page before it may still be loading the stored cart as it is left).
   const checkout = pagePath("checkout", data.lang);
   const fromCheckout = (request: Request) => {
@@ -719,7 +719,7 @@ export const checkoutBinding = defineFlowBinding(checkoutModel, {
       const data = path(world);
       // Each load of the cart fails (the query asks once more).
       await page.route(CART_BY_ID_URL, (route) => route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ status: 500, message: "Internal Server Error" }) }));
-      // The loads held fail too (one the page gave up among them).
+      // The loads held fail too (any the page gave up among them).
       data.held.arm(null);
       await data.held.waiting();
       for (const route of data.held.rest()) await route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ status: 500, message: "Internal Server Error" }) }).catch(() => undefined);
