@@ -1,6 +1,6 @@
 // The cart's model: one offer (stock 3) that the shopper adds, changes and removes, a coupon, clearing,
-// the sidebar and the product modal, sign-in of a General public and of an employee customer, their sign-out,
-// and the answers of each request (the cart the server would give back, a stock refusal, an unknown
+// the sidebar and the product modal, sign-in of a General public and of an employee customer, their sign-out
+// and their order, and the answers of each request (the cart the server would give back, a stock refusal, an unknown
 // cart, a failure). A visitor arrives with a stored cart id. The machine keeps no
 // copy of the cart: each request carries the cart its view shows (one of the offer, or one of the
 // offer with the coupon). To keep the paths few, the sidebar and the modal are tried from a settled cart.
@@ -114,8 +114,8 @@ function isCart(value: unknown): value is Cart {
  */
 function settledEvents(snapshot: CartSnapshot): CartModelEvent[] {
   const { cartId } = snapshot.context;
-  // Only a customer signs out: from their cart (after a sign-in), not from a visitor's.
-  const events: CartModelEvent[] = cartId === CUSTOMER_CART_ID ? [{ type: "customer.signedOut" }, { type: "cart.ordered" }] : [{ type: "cart.ordered" }];
+  // Only a customer signs out, or orders (an order needs a signed-in customer): from their cart, after a sign-in.
+  const events: CartModelEvent[] = cartId === CUSTOMER_CART_ID ? [{ type: "customer.signedOut" }, { type: "cart.ordered" }] : [];
   const shown = cartId === null ? null : sampleCart(cartId, 1);
   if (snapshot.matches({ sidebar: "open" })) {
     return [...events, { type: "cart.closeSidebar" }, { type: "cart.remove", offerId: SAMPLE_OFFER.id, cart: shown }];

@@ -96,7 +96,7 @@ for (const [lang, viewport, delivery] of [["fr", DESKTOP, "address"], ["en", MOB
 
     await startPaying(page, lang);
     await payOnIssuerPage(page, CARDS.plain);
-    const reference = await expectThankYou(page, lang, { session, header, product });
+    const reference = await expectThankYou(page, lang, { header });
     const order = await data(api.GET("/orders/reference/{reference}", { params: { header, path: { reference } } }));
     expect(order.items.map((item) => [item.name, item.quantity])).toEqual([[product.name, 1]]);
     expect(order.shipments.map((shipment) => [shipment.shipmentMethod?.id, shipment.relayPointId !== null])).toEqual([[method.id, delivery === "relay"]]);

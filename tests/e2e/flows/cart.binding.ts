@@ -15,7 +15,11 @@
 // none for these calls; it stands for any failing answer, which the cart treats alike). The stored
 // cart's load that gets no answer is aborted as a dropped network would (route.abort()).
 //
-// A customer signs out from the header, once signed in through the dialog. The returning customer's
+// A customer signs out from the header, once signed in through the dialog; or orders: an address and
+// their cart made ready to pay through the API (delivery, billing, method), then the checkout in the page from the cart
+// page's 'Order' link to the payment, whose request is sent with Adyen's unencrypted test fields of a
+// card instead of the sandbox's method (the sandbox then pays in place: Drop-in cannot show Adyen's
+// hosted card fields offline), the thank-you page, and back to the cart page from its header. The returning customer's
 // start (cart.e2e.ts) opens the page with a customer's session stored, its restoring (GET
 // /customers/me) held while the cart waits for it, then let go: to the server (the customer signed in),
 // after the session was signed out through the API (refused: 401), or answered 500 here (the server
@@ -32,6 +36,8 @@ import { registerCustomer, signInBrowser, signInCustomer, type SignedInCustomer 
 import { baseUrl } from "../support/environment.ts";
 import { expect, type BrowserContext, type Locator, type OpenPage, type Page } from "../support/fixtures.ts";
 import { message, messagePattern } from "../support/messages.ts";
+import { CARDS, HOME, PATHS, expectThankYou, readyToPay, startPaying } from "../support/payment.ts";
+import { atPath } from "../support/waits.ts";
 import type { PostgresShop } from "../support/postgres-shop.ts";
 import { cartModel } from "../../../machines/cart/cart.model.ts";
 import { defineFlowBinding } from "./binding.ts";
@@ -64,6 +70,7 @@ const SET_QUANTITY = /^\/api\/v1\/shopping-cart\/set-offer-quantity$/;
 const SET_COUPON = /^\/api\/v1\/shopping-cart\/[0-9a-f-]{36}\/set-coupon$/;
 const REMOVE_COUPON = /^\/api\/v1\/shopping-cart\/[0-9a-f-]{36}\/remove-coupon$/;
 const CUSTOMER_URL = /\/api\/v1\/customers\/me(\?|$)/;
+const INITIATE_PAYMENT = /\/api\/v1\/adyen\/initiate-payment(\?|$)/;
 
 interface PathData {
   lang: Lang;
@@ -511,6 +518,39 @@ export const cartBinding = defineFlowBinding(cartModel, {
       const signOut = page.getByRole("banner").getByRole("button", { name: message(data.lang, "layout.signOut"), exact: true });
       await expect(signOut).toBeVisible();
       await signOut.click();
+    },
+    "cart.ordered": async (page, _event, world) => {
+      const data = path(world);
+      const { customer, lang } = data;
+      if (customer === null) throw new Error("only a signed-in customer orders");
+      const header = { "X-Customer-Authorization": `Bearer ${customer.token}` };
+      const api = await storefrontApi(lang);
+      await dataOf(api.POST("/customers/address", { params: { header, query: { defaultShipping: true, defaultBilling: true } }, body: HOME }));
+      await readyToPay(lang, { header }, "address");
+      // The payment sent with a test card's fields (paid in place), the page staying the same app.
+      await page.route(INITIATE_PAYMENT, async (route) => {
+        const sent = route.request().postDataJSON() as Record<string, unknown>;
+        const paymentMethod = { type: "scheme", number: CARDS.plain.number.replace(/\s/g, ""), expiryMonth: "03", expiryYear: "2030", cvc: CARDS.plain.cvc, holderName: "" };
+        const response = await route.fetch({ postData: JSON.stringify({ ...sent, paymentMethod }) });
+        await route.fulfill({ response });
+      });
+      await page.getByRole("main").getByRole("link", { name: message(lang, "cart.passOrder"), exact: true }).click();
+      await expect(page).toHaveURL(atPath(PATHS[lang].shipping));
+      await page.getByRole("complementary").getByRole("button", { name: message(lang, "checkout.shipping.continue"), exact: true }).click();
+      await expect(page).toHaveURL(atPath(PATHS[lang].payment));
+      try {
+        await startPaying(page, lang);
+        await expectThankYou(page, lang, { header });
+      } finally {
+        // The order took its items from the stock: put back for the paths that follow, as a restocking would.
+        await setStock(data, data.stock);
+      }
+      data.quantity = 0;
+      data.coupon = false;
+      data.cartId = null;
+      // Back to the cart page from the checkout's header.
+      await page.getByRole("banner").getByRole("link", { name: messagePattern(lang, "layout.checkout.backToCart") }).click();
+      await expect(page).toHaveURL(atPath(PATHS[lang].cart));
     },
     "customer.notRestored": async (page, _event, world) => {
       const data = path(world);

@@ -8,10 +8,6 @@ export const NOT_CAUSED_IN_BROWSER: Readonly<Record<string, Readonly<Record<stri
     "ready --payment.dropinFailed--> failed":
       "once the payment component is shown with nothing in flight, nothing the shopper or the world does makes it report an error (it fails while loading its code, or during a payment action, which the paths cover)",
   },
-  cart: {
-    "data --cart.ordered--> data.ready":
-      "the app sends it once a payment is accepted; the model takes it from a visitor's cart, and an order needs a signed-in customer and the whole checkout, which would send the machine through states the path does not list",
-  },
 };
 
 /** The transitions of `flow` its browser paths leave out. */

@@ -59,7 +59,7 @@ export async function shopperWithACart(lang: Lang, quantity = 1): Promise<Shoppe
 }
 
 /** The cart made ready to pay through the API: delivery (the saved address or a relay point), billing, the first method. */
-export async function readyToPay(lang: Lang, { header }: Shopper, delivery: "address" | "relay"): Promise<void> {
+export async function readyToPay(lang: Lang, { header }: Pick<Shopper, "header">, delivery: "address" | "relay"): Promise<void> {
   const api = await storefrontApi(lang);
   const cart = await data(api.GET("/shopping-cart", { params: { header } }));
   if (!cart) throw new Error("the customer has no cart");
@@ -122,7 +122,7 @@ export async function answerChallenge(page: Page, password: string): Promise<voi
 }
 
 /** The thank-you page of a paid order: its reference, what was bought and where it goes; the cart is gone. */
-export async function expectThankYou(page: Page, lang: Lang, { header }: Shopper): Promise<string> {
+export async function expectThankYou(page: Page, lang: Lang, { header }: Pick<Shopper, "header">): Promise<string> {
   await expect(page).toHaveURL(atPath(PATHS[lang].thankYou));
   await expect(page.getByRole("heading", { level: 1, name: message(lang, "payment.thankYou.title"), exact: true })).toBeVisible();
   const reference = decodeURIComponent(new URL(page.url()).pathname.split("/").at(-1) ?? "");
