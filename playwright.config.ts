@@ -28,7 +28,9 @@ export default defineConfig({
   use: {
     browserName: "chromium",
     headless: true,
-    launchOptions: { executablePath: process.env[CHROME_PATH_VARIABLE], args: CHROME_ARGS },
+    // The back/forward cache kept, as in the shoppers' browsers (Playwright switches it off by default):
+    // coming back from the bank's page to the payment step the browser kept in memory needs it.
+    launchOptions: { executablePath: process.env[CHROME_PATH_VARIABLE], args: CHROME_ARGS, ignoreDefaultArgs: ["--disable-back-forward-cache"] },
     viewport: DESKTOP,
     locale: "fr-FR",
     timezoneId: "Europe/Paris",
