@@ -1,8 +1,8 @@
 // The customer session of the whole app (SPEC §4 Authentication, Session expiry): at start a stored
 // token is checked by loading the customer (the cart waits for the answer: `announceCustomer`,
 // `forgetCart`, or `announceNotRestored` when the server could not answer); a token that cannot be
-// read (malformed, or refused by the server) is forgotten and the login dialog opens flagged as reloaded with a persistent
-// 'disconnected' notice. A 401 from the API while signed in forgets token, cart and customer and says
+// read (malformed, or refused by the server) is forgotten and the login dialog opens flagged as
+// reloaded with a persistent 'disconnected' notice. A 401 from the API while signed in forgets token, cart and customer and says
 // errors.unauthorized. Signing out revokes the token on the server, then forgets the empowerment
 // flags, the cart and the token. The customer is not kept here: the machine writes the one it
 // loaded or was given into the app's query cache, and empties it when the session ends.
