@@ -59,7 +59,8 @@ async function start() {
   const notifications = createNotifications();
   // With a customer's session stored (a token that reads well), the cart waits for its restoring to know whose cart to load.
   const cart = createCart({ api, queryClient, notifications, restoringSession: tokens.initial.state === "present" });
-  const auth = createAuth({ api, tokens, queryClient, notifications, cart: authBridge(cart) });
+  const cartBridge = authBridge(cart);
+  const auth = createAuth({ api, tokens, queryClient, notifications, cart: cartBridge });
   const consent = createConsent();
   await yieldToBrowser();
   const router = createAppRouter({ queryClient, api, config, auth, cart, notifications });
@@ -99,8 +100,14 @@ async function start() {
   );
   // The shell's flows are not needed for the first paint: they load right after it.
   // Each in a task of its own: its code evaluated and its actor started in one go make a long task.
-  for (const flow of [notifications, consent.actor, auth.session, cart.actor]) {
-    const loadFlow = () => void flow.load().catch(reportLoadFailure);
+  // The session's code that cannot be loaded cannot restore a session: the cart, which waits for it, loads the stored one.
+  const loadSession = () =>
+    auth.session.load().catch((error: unknown) => {
+      cartBridge.notRestored();
+      throw error;
+    });
+  for (const load of [() => notifications.load(), () => consent.actor.load(), loadSession, () => cart.actor.load()]) {
+    const loadFlow = () => void load().catch(reportLoadFailure);
     if (typeof window.requestIdleCallback === "function") window.requestIdleCallback(loadFlow, { timeout: SHELL_FLOWS_DEADLINE_MS });
     else setTimeout(loadFlow, 0);
   }

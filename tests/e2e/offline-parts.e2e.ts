@@ -1,9 +1,13 @@
 // Parts loaded apart from their page (the footer, the bestsellers' cards, the dialogs) whose code
 // cannot be downloaded, as on a lost connection: the page stays, without them; a dialog the
-// shopper opened says the shop cannot be reached, and opens when asked again once it can load.
+// shopper opened says the shop cannot be reached, and opens when asked again once it can load; a
+// returning customer's cart, which waits for the session, loads the stored cart without it.
 import type { Route } from "@playwright/test";
 import { CHUNK_LOAD_TIMEOUT_MS } from "../../src/ui/chunk-load.ts";
 import { data, storefrontApi } from "./support/api.ts";
+import { simpleProductWithStock } from "./support/catalogue.ts";
+import { registerCustomer, signInBrowser } from "./support/customers.ts";
+import { baseUrl } from "./support/environment.ts";
 import { expect, test, type Page } from "./support/fixtures.ts";
 import { message } from "./support/messages.ts";
 import { chunkOf } from "./support/chunks.ts";
@@ -77,5 +81,27 @@ test.describe("parts whose code cannot be loaded", () => {
     await held[0]?.continue();
     await account.click();
     await expect(page.getByRole("dialog", { name: message("fr", "layout.login.title") })).toBeVisible();
+  });
+
+  test("let a returning customer's cart load when the session's code cannot be loaded", async ({ context, openPage }) => {
+    // A customer's session stored, with their cart of 1 item: the cart waits for the session, whose code never comes.
+    const customer = await registerCustomer("fr");
+    const product = await simpleProductWithStock("fr", "in stock", (stock) => stock > 2);
+    const offerId = product.offer?.id;
+    if (offerId === undefined) throw new Error(`${product.slug} has no offer`);
+    const header = { "X-Customer-Authorization": `Bearer ${customer.token}` };
+    const cart = await data((await storefrontApi("fr")).PUT("/shopping-cart/set-offer-quantity", { params: { header }, body: { offerId, quantity: 1 } }));
+    await context.addCookies([{ name: "cart_id", value: cart.uuid, url: baseUrl(), sameSite: "Strict" }]);
+    await signInBrowser(context, customer.token);
+    await context.route(chunkOf("src/app/auth-wiring.ts"), (route) => route.abort("internetdisconnected"));
+    const reports: string[] = [];
+    context.on("console", (entry) => {
+      if (entry.text().startsWith(LOAD_FAILURE)) reports.push(entry.text());
+    });
+
+    const page = await openPage("/fr/mon-panier");
+    await expect.poll(() => reports.length).toBeGreaterThan(0);
+    // The stored cart, loaded as a visitor's would be: its line on the cart page.
+    await expect(page.getByRole("main").getByRole("article", { name: product.name, exact: true })).toBeVisible();
   });
 });
