@@ -16,11 +16,10 @@
 // cart's load that gets no answer is aborted as a dropped network would (route.abort()).
 //
 // A customer signs out from the header, once signed in through the dialog; or orders: an address and
-// their cart made ready to pay through the API (delivery, billing, method), then the checkout in the page from the cart
-// page's 'Order' link to the payment, whose request is sent with Adyen's unencrypted test fields of a
-// card instead of the sandbox's method (the sandbox then pays in place: Drop-in cannot show Adyen's
-// hosted card fields offline), the thank-you page, and back to the cart page from its header. The returning customer's
-// start (cart.e2e.ts) opens the page with a customer's session stored, its restoring (GET
+// their cart made ready to pay through the API (delivery, billing, method), then the checkout in the
+// page from the cart page's 'Order' link to the payment, whose request is sent with a test card's
+// fields (`sendWithCard()`: the sandbox pays in place), the thank-you page, and back to the cart page
+// from its header. The returning customer's start (cart.e2e.ts) opens the page with a customer's session stored, its restoring (GET
 // /customers/me) held while the cart waits for it, then let go: to the server (the customer signed in),
 // after the session was signed out through the API (refused: 401), or answered 500 here (the server
 // could not check it).
@@ -36,7 +35,7 @@ import { registerCustomer, signInBrowser, signInCustomer, type SignedInCustomer 
 import { baseUrl } from "../support/environment.ts";
 import { expect, type BrowserContext, type Locator, type OpenPage, type Page } from "../support/fixtures.ts";
 import { message, messagePattern } from "../support/messages.ts";
-import { CARDS, HOME, PATHS, expectThankYou, readyToPay, startPaying } from "../support/payment.ts";
+import { CARDS, HOME, PATHS, expectThankYou, readyToPay, sendWithCard, startPaying } from "../support/payment.ts";
 import { atPath } from "../support/waits.ts";
 import type { PostgresShop } from "../support/postgres-shop.ts";
 import { cartModel } from "../../../machines/cart/cart.model.ts";
@@ -528,12 +527,7 @@ export const cartBinding = defineFlowBinding(cartModel, {
       await dataOf(api.POST("/customers/address", { params: { header, query: { defaultShipping: true, defaultBilling: true } }, body: HOME }));
       await readyToPay(lang, { header }, "address");
       // The payment sent with a test card's fields (paid in place), the page staying the same app.
-      await page.route(INITIATE_PAYMENT, async (route) => {
-        const sent = route.request().postDataJSON() as Record<string, unknown>;
-        const paymentMethod = { type: "scheme", number: CARDS.plain.number.replace(/\s/g, ""), expiryMonth: "03", expiryYear: "2030", cvc: CARDS.plain.cvc, holderName: "" };
-        const response = await route.fetch({ postData: JSON.stringify({ ...sent, paymentMethod }) });
-        await route.fulfill({ response });
-      });
+      await page.route(INITIATE_PAYMENT, async (route) => void (await sendWithCard(route, CARDS.plain)));
       await page.getByRole("main").getByRole("link", { name: message(lang, "cart.passOrder"), exact: true }).click();
       await expect(page).toHaveURL(atPath(PATHS[lang].shipping));
       await page.getByRole("complementary").getByRole("button", { name: message(lang, "checkout.shipping.continue"), exact: true }).click();

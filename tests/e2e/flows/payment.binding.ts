@@ -59,7 +59,7 @@ import { registerCustomer, signInBrowser } from "../support/customers.ts";
 import { baseUrl } from "../support/environment.ts";
 import { expect, type BrowserContext, type Locator, type Page } from "../support/fixtures.ts";
 import { message } from "../support/messages.ts";
-import { CARDS, DECLINED_HOLDER, HOME, PATHS, paymentRegion, payOnIssuerPage, readyToPay, shopperWithACart, type Shopper } from "../support/payment.ts";
+import { CARDS, DECLINED_HOLDER, HOME, PATHS, paymentRegion, payOnIssuerPage, readyToPay, sendWithCard, shopperWithACart, type Shopper } from "../support/payment.ts";
 import { atPath } from "../support/waits.ts";
 import { defineFlowBinding } from "./binding.ts";
 
@@ -190,14 +190,7 @@ async function pass(holds: Holds, name: HoldName, before?: () => Promise<void>):
 
 /** The held payment request sent with Adyen's unencrypted test fields of a card instead of the sandbox's method. */
 async function payWithCard(holds: Holds, card: { number: string; cvc: string }, holderName = ""): Promise<{ status: number; body: unknown }> {
-  const route = await holds.next("initiate");
-  const sent = route.request().postDataJSON() as Record<string, unknown>;
-  const [month, year] = ["03", "2030"];
-  const paymentMethod = { type: "scheme", number: card.number.replace(/\s/g, ""), expiryMonth: month, expiryYear: year, cvc: card.cvc, holderName };
-  const response = await route.fetch({ postData: JSON.stringify({ ...sent, paymentMethod }) });
-  const text = await response.text();
-  await route.fulfill({ response, body: text });
-  return { status: response.status(), body: JSON.parse(text) as unknown };
+  return sendWithCard(await holds.next("initiate"), card, holderName);
 }
 
 /** Answers the held request itself (what the real server cannot be made to answer). */

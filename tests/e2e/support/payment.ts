@@ -1,7 +1,7 @@
 // The card payment as a shopper goes through it in the e2e tests: a customer with a cart made ready
 // to pay through the API, the payment step's consent and method, the payment sandbox's issuer pages
 // (Adyen's test cards typed in), and what the thank-you and retry pages show.
-import type { Page } from "@playwright/test";
+import type { Page, Route } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./a11y.ts";
 import { data, storefrontApi, type Lang } from "./api.ts";
 import { simpleProductWithStock, type Product } from "./catalogue.ts";
@@ -99,6 +99,20 @@ export async function startPaying(page: Page, lang: Lang, { giveConsent = true }
   await expect(pay).toBeVisible();
   await expectNoSeriousA11yViolations(page);
   await pay.click();
+}
+
+/**
+ * The held payment request sent on with Adyen's unencrypted test fields of a card instead of the
+ * sandbox's method (Drop-in cannot show Adyen's hosted card fields offline): the sandbox answers as
+ * for that card, in place. Its status and body, once the page has them.
+ */
+export async function sendWithCard(route: Route, card: { number: string; cvc: string }, holderName = ""): Promise<{ status: number; body: unknown }> {
+  const sent = route.request().postDataJSON() as Record<string, unknown>;
+  const paymentMethod = { type: "scheme", number: card.number.replace(/\s/g, ""), expiryMonth: "03", expiryYear: "2030", cvc: card.cvc, holderName };
+  const response = await route.fetch({ postData: JSON.stringify({ ...sent, paymentMethod }) });
+  const text = await response.text();
+  await route.fulfill({ response, body: text });
+  return { status: response.status(), body: JSON.parse(text) as unknown };
 }
 
 /** On the sandbox's card page: a test card typed in, then Pay. */
