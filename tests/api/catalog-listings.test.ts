@@ -268,6 +268,39 @@ describe.each(backends())("kept listings on $name", (backend) => {
     expect(searchesWithResults).toBeGreaterThan(60);
   });
 
+  it("find in filtered searches what the plain query finds, with each facet counted without its own filter", async () => {
+    // The two most common filterable values of a common word's matches, of two attributes.
+    const values = await shop.db.rows<{ code: string; value: string }>(sql`
+      select distinct on (av.attribute_code) av.attribute_code as code, av.value
+      from product_listings pl cross join unnest(pl.value_ids) u(id)
+      join attribute_values av on av.id = u.id join attributes a on a.code = av.attribute_code and a.filter_type = 'CHECKBOX'
+      where pl.in_stock and pl.search_fr @@ websearch_to_tsquery('escale_fr', 'valise')
+      group by av.attribute_code, av.value order by av.attribute_code, count(*) desc`);
+    expect(values.length).toBeGreaterThanOrEqual(2);
+    const [first, second] = values as [{ code: string; value: string }, { code: string; value: string }];
+    const filterSets = [
+      new Map([[first.code, [first.value]]]),
+      new Map([
+        [first.code, [first.value]],
+        [second.code, [second.value]],
+      ]),
+    ];
+    for (const filters of filterSets) {
+      for (const term of ["valise", "sac cuir"]) {
+        for (const sort of SORTS) {
+          const request = { page: 0, size: 5, sort, filters };
+          const actual = await catalog.search(term, request, "fr");
+          const expected = await referenceListing(shop.db, searchCandidates(term, "fr"), request, "fr", true);
+          const label = `${term} ${sort.field},${sort.direction} ${JSON.stringify([...filters])}`;
+          expect(cardsOf(actual).map((product) => product.id), label).toEqual(expected.ids);
+          expect(actual.page.totalElements, label).toBe(expected.total);
+          const facets = facetsOf(actual).flatMap((facet) => facet.values.map((value) => [`${facet.name}=${value.value}`, value.count] as const));
+          expect(Object.fromEntries(facets.sort()), label).toEqual(Object.fromEntries([...expected.facets].sort()));
+        }
+      }
+    }
+  });
+
   it("split the kept cards' prices as the server splits every other price", async () => {
     // The cards' prices are made by the database (escale_price_json), the cart's and the orders' by priceOf().
     const pair = fc.tuple(fc.integer({ min: 0, max: 50_000_000 }), fc.oneof(fc.constantFrom(0, 210, 550, 1000, 2000), fc.integer({ min: 0, max: 10_000 })));

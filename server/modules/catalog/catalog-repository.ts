@@ -415,13 +415,16 @@ export function createCatalogRepository(db: Database) {
       select ${cardsOfPage(sql`numbered`, lang)} as cards,
              (select count(*)::int from found) as total,
              ${facetsJson(
-               sql`select av.id as value_id, count(*)::int as count
-                   from scored sc
-                   cross join unnest(sc.value_ids) v(id)
-                   join attribute_values av on av.id = v.id
-                   join attributes a on a.code = av.attribute_code and a.filter_type = 'CHECKBOX'
-                   where sc.misses = 0 or (sc.misses = 1 and sc.missed = a.code)
-                   group by av.id`,
+               // Counted by value first (a few dozen groups), then each group kept when the products it
+               // counts match every filter but its attribute's own.
+               sql`select v.value_id, sum(v.count)::int as count
+                   from (select u.id as value_id, sc.misses, sc.missed, count(*) as count
+                         from scored sc cross join unnest(sc.value_ids) u(id)
+                         where sc.misses <= 1
+                         group by u.id, sc.misses, sc.missed) v
+                   join attribute_values av on av.id = v.value_id
+                   where v.misses = 0 or v.missed = av.attribute_code
+                   group by v.value_id`,
                lang,
                request.filters,
              )} as facets`);
@@ -460,12 +463,14 @@ export function createCatalogRepository(db: Database) {
     const searchColumn = col(lang, "pl.search_fr", "pl.search_en");
     const prefixColumn = col(lang, "pl.prefix_fr", "pl.prefix_en");
     const prefix = prefixQuery(term) ?? "";
+    // Each query is a scalar subquery, parsed once per statement: written inline, a prepared (generic)
+    // plan parsed them again for every match, in the heap scan's filter and in the rank.
+    const words = sql`(select websearch_to_tsquery(${config}::regconfig, ${term}))`;
+    const beginnings = sql`(select to_tsquery('escale_simple', ${prefix}))`;
     return {
       from: sql`product_listings pl`,
-      where: sql`(${searchColumn} @@ websearch_to_tsquery(${config}::regconfig, ${term})
-         or (${prefix} <> '' and ${prefixColumn} @@ to_tsquery('escale_simple', ${prefix})))`,
-      rank: sql`ts_rank(${searchColumn}, websearch_to_tsquery(${config}::regconfig, ${term}))
-               + 0.1 * ts_rank(${prefixColumn}, to_tsquery('escale_simple', ${prefix}))`,
+      where: sql`(${searchColumn} @@ ${words} or (${prefix} <> '' and ${prefixColumn} @@ ${beginnings}))`,
+      rank: sql`ts_rank(${searchColumn}, ${words}) + 0.1 * ts_rank(${prefixColumn}, ${beginnings})`,
     };
   }
 
