@@ -395,6 +395,8 @@ export function createCatalogRepository(db: Database) {
       reference: sql`f.reference ${direction}`,
       relevance: ranked ? sql`f.rank ${reverse}, f.popularity desc` : sql`f.popularity ${reverse}`,
     };
+    // Unfiltered, every product scored is found: no second copy of them.
+    const found = filterEntries.length === 0 ? sql`scored` : sql`found`;
     const [row] = await db.preparedBytes<keyof ListingRow>(sql`
       with scored as (
         -- Only a sort by relevance reads the rank: other sorts do not compute it for every match.
@@ -404,24 +406,23 @@ export function createCatalogRepository(db: Database) {
         from ${source.from}
         where pl.in_stock and ${source.where}
       ),
-      found as (select * from scored where misses = 0),
+      ${filterEntries.length === 0 ? sql`` : sql`found as (select * from scored where misses = 0),`}
       page as (
-        select f.id from found f
+        select f.id from ${found} f
         order by ${order[request.sort.field]}, f.id
         limit ${request.size} offset ${request.page * request.size}
       ),
       -- Numbered after the limit (a top-N sort above, not a sort of every row found).
       numbered as (select id as product_id, row_number() over () as ordinal from page)
       select ${cardsOfPage(sql`numbered`, lang)} as cards,
-             (select count(*)::int from found) as total,
+             (select count(*)::int from ${found}) as total,
              ${facetsJson(
                // Counted by value first (a few dozen groups), then each group kept when the products it
                // counts match every filter but its attribute's own.
                sql`select v.value_id, sum(v.count)::int as count
-                   from (select u.id as value_id, sc.misses, sc.missed, count(*) as count
-                         from scored sc cross join unnest(sc.value_ids) u(id)
-                         where sc.misses <= 1
-                         group by u.id, sc.misses, sc.missed) v
+                   from (select u.value_id, u.misses, u.missed, count(*) as count
+                         from (select unnest(sc.value_ids) as value_id, sc.misses, sc.missed from scored sc where sc.misses <= 1) u
+                         group by u.value_id, u.misses, u.missed) v
                    join attribute_values av on av.id = v.value_id
                    where v.misses = 0 or v.missed = av.attribute_code
                    group by v.value_id`,
