@@ -37,16 +37,16 @@ export interface Database {
   rows<T>(statement: SQL): Promise<T[]>;
   /**
    * Runs a raw statement read often with different values: on PostgreSQL as a named prepared
-   * statement (named after its text) on connections of their own that always run a prepared
-   * statement's generic plan, so each connection plans it once; JSON columns come parsed, 64-bit
-   * integers as strings.
+   * statement (named after its text), PostgreSQL choosing for each call between its generic plan
+   * and one made for the values; JSON columns come parsed, 64-bit integers as strings.
    */
   preparedRows<T>(statement: SQL): Promise<T[]>;
   /**
    * Like `preparedRows`, for a statement whose columns are text or integers: each value comes as the
    * UTF-8 bytes of its text form (NULL: null). On PostgreSQL they are the bytes the database sent,
    * never made into a JS string (large JSON texts written by the database go to the socket as they
-   * are); on PGlite they are made from its values.
+   * are); on PGlite they are made from its values. On PostgreSQL the statement always runs its generic
+   * plan (each connection plans it once): it must be written so that no value changes which plan fits.
    */
   preparedBytes<K extends string>(statement: SQL): Promise<Record<K, FieldBytes>[]>;
   /** Applies the SQL migrations that have not run yet. */
@@ -112,15 +112,16 @@ async function openPostgres(databaseUrl: string): Promise<Database> {
   // BytesClient: pg's client, which can also hand values over as bytes (`preparedBytes`).
   const poolOptions = { connectionString: databaseUrl, max: 10, idleTimeoutMillis: 30_000, Client: BytesClient as unknown as new () => pg.ClientBase };
   const pool = new pg.Pool(poolOptions);
-  // The prepared reads' own connections. Left to choose, PostgreSQL planned a listing again on every
-  // call (its page's limit and offset make the generic plan look dearer than a custom one, though it
-  // is the same walk along an index): the planning cost more than the run (0.6 ms against 0.4 ms).
-  // Their statements are written for a generic plan (no value changes which index fits), which
-  // `force_generic_plan` keeps for every later call. The other statements keep the default choice.
-  const prepared = new pg.Pool({ ...poolOptions, options: "-c plan_cache_mode=force_generic_plan" });
+  // The connections of `preparedBytes` (the listings and searches). Left to choose, PostgreSQL planned
+  // a listing again on every call (its page's limit and offset make the generic plan look dearer than
+  // a custom one, though it is the same walk along an index): the planning cost more than the run
+  // (0.6 ms against 0.4 ms). Those statements are written for a generic plan, which
+  // `force_generic_plan` keeps for every call. The autocomplete (`preparedRows`) is better planned
+  // for its words: it stays with the other statements, where PostgreSQL chooses.
+  const generic = new pg.Pool({ ...poolOptions, options: "-c plan_cache_mode=force_generic_plan" });
   // A dropped idle connection must not crash the process; the pool replaces it.
   pool.on("error", () => undefined);
-  prepared.on("error", () => undefined);
+  generic.on("error", () => undefined);
   const orm = drizzlePg(pool, { schema });
   const dialect = new PgDialect();
   return {
@@ -129,17 +130,17 @@ async function openPostgres(databaseUrl: string): Promise<Database> {
     rows: <T>(statement: SQL) => rowsOf<T>(orm, statement),
     async preparedRows<T>(statement: SQL) {
       const query = dialect.sqlToQuery(statement);
-      const result = await prepared.query({ name: statementName(query.sql), text: query.sql, values: query.params });
+      const result = await pool.query({ name: statementName(query.sql), text: query.sql, values: query.params });
       return result.rows as T[];
     },
     async preparedBytes<K extends string>(statement: SQL) {
       const query = dialect.sqlToQuery(statement);
-      const result = await prepared.query({ name: statementName(query.sql), text: query.sql, values: query.params, types: RAW_TYPES });
+      const result = await generic.query({ name: statementName(query.sql), text: query.sql, values: query.params, types: RAW_TYPES });
       return result.rows as Record<K, FieldBytes>[];
     },
     migrate: () => migratePg(orm, { migrationsFolder }),
     close: async () => {
-      await Promise.all([pool.end(), prepared.end()]);
+      await Promise.all([pool.end(), generic.end()]);
     },
   };
 }
