@@ -12,7 +12,7 @@ import { preparePglite, preparePostgres, type BackendName, type Preparation } fr
 import { CACHE_MAX_ENTRIES, CACHE_TTL_MS, ReadCacheModel } from "./lib/cache-model.ts";
 import { ApiClient, discoverUrlSets, SCENARIOS, type ScenarioName, type UrlSets } from "./lib/discover.ts";
 import { cleanupAll, installSignalHandlers, InterruptedError, isInterrupted, throwIfInterrupted } from "./lib/lifecycle.ts";
-import { measure, QUIET_MACHINE_PERCENT, quietMachine, warmUp } from "./lib/load.ts";
+import { cpuProbe, measure, QUIET_MACHINE_PERCENT, quietMachine, warmUp } from "./lib/load.ts";
 import { startServer } from "./lib/processes.ts";
 import {
   checkTargets,
@@ -169,6 +169,7 @@ async function benchBackend(name: BackendName, options: Options, report: Backend
         // Let other work on the machine calm down first (bounded), then warm up right before the run
         // so the cache holds what the warm-up loaded.
         const backgroundCpu = await quietMachine();
+        const cpuProbeMs = cpuProbe();
         if (urlSet === "wide") {
           // Start after the read cache forgot this scenario's earlier requests.
           const wait = options.cacheSeconds === 0 ? 0 : (lastRequestAt.get(scenario) ?? 0) + options.cacheSeconds * 1000 + 500 - performance.now();
@@ -194,6 +195,7 @@ async function benchBackend(name: BackendName, options: Options, report: Backend
             durationSeconds: options.durationSeconds,
             assignment: urlSet === "wide" ? "partition" : "rotate",
             backgroundCpu,
+            cpuProbeMs,
           },
           cache,
           { serverCpuSeconds: server.cpuSeconds, activeQueries: backend.activeQueries },

@@ -28,6 +28,8 @@ export interface RunSpec {
   assignment: "rotate" | "partition";
   /** Busy share of the machine (%) measured before the run (see `quietMachine`), for the record. */
   backgroundCpu?: number | null;
+  /** Milliseconds the fixed CPU probe took just before the run (see `cpuProbe`), for the record. */
+  cpuProbeMs?: number | null;
 }
 
 interface CpuShare {
@@ -57,6 +59,13 @@ export interface RunFigures {
   cpu: CpuShare;
   /** Busy share of the machine (%) just before the run, from work outside this benchmark. */
   backgroundCpu: number | null;
+  /**
+   * Milliseconds a fixed piece of arithmetic took on one core just before the run (`cpuProbe`): the
+   * speed the machine had then. A shared virtual machine's speed varies (on the 2-core machine of
+   * bench/README.md a fixed loop took from 617 to 1,089 ms within half an hour); runs compare fairly
+   * only at similar probes.
+   */
+  cpuProbeMs: number | null;
   /** Seconds the server kept working after the load stopped (requests still queued). */
   backlogSeconds: number;
 }
@@ -113,6 +122,24 @@ export async function quietMachine(maxWaitMs = 20_000): Promise<number | null> {
     const busy = await machineBusy(500);
     if (busy === null || busy < QUIET_MACHINE_PERCENT || performance.now() - started > maxWaitMs) return busy;
   }
+}
+
+/**
+ * Times a fixed piece of integer arithmetic (about 30 ms on a quiet modern core), best of three, in
+ * milliseconds: how fast one core of the machine is right now.
+ */
+export function cpuProbe(): number {
+  let best = Number.POSITIVE_INFINITY;
+  for (let round = 0; round < 3; round += 1) {
+    const started = performance.now();
+    let sum = 0;
+    for (let i = 0; i < 15_000_000; i += 1) sum = (sum + (i % 7)) | 0;
+    const took = performance.now() - started;
+    // `sum` is always a whole number: the check only keeps the loop from being optimised away.
+    if (!Number.isInteger(sum)) throw new Error("cpu probe");
+    best = Math.min(best, took);
+  }
+  return Math.round(best * 10) / 10;
 }
 
 /**
@@ -191,6 +218,7 @@ export async function measure(
   const statusCodes: Record<string, number> = {};
 
   const backgroundCpu = spec.backgroundCpu ?? null;
+  const cpuProbeMs = spec.cpuProbeMs ?? null;
   const before = { machine: machineTimes(), self: process.cpuUsage(), server: serverCpuSeconds(), at: performance.now() };
   let instance: autocannon.Instance | undefined;
   const stopOnInterrupt = onInterrupt(() => instance?.stop());
@@ -282,6 +310,7 @@ export async function measure(
     cache: { ...tally, hitRatio: requestsSeen === 0 ? 0 : round((tally.hits + tally.coalesced) / requestsSeen, 4) },
     cpu,
     backgroundCpu,
+    cpuProbeMs,
     backlogSeconds,
   };
 }

@@ -132,6 +132,7 @@ const COLUMNS: Column[] = [
     value: (row) => `${percent(row.figures.cpu.loadGenerator)}/${percent(row.figures.cpu.server)}/${percent(row.figures.cpu.rest)}`,
   },
   { title: "bg %", align: "right", value: (row) => percent(row.figures.backgroundCpu) },
+  { title: "probe ms", align: "right", value: (row) => (row.figures.cpuProbeMs == null ? "–" : row.figures.cpuProbeMs.toFixed(1)) },
 ];
 
 export function formatTable(rows: ScenarioResult[]): string {
