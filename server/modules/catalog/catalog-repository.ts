@@ -463,14 +463,19 @@ export function createCatalogRepository(db: Database) {
     const config = lang === "fr" ? "escale_fr" : "escale_en";
     const searchColumn = col(lang, "pl.search_fr", "pl.search_en");
     const prefixColumn = col(lang, "pl.prefix_fr", "pl.prefix_en");
-    const prefix = prefixQuery(term) ?? "";
+    const prefix = prefixQuery(term);
     // Each query is a scalar subquery, parsed once per statement: written inline, a prepared (generic)
     // plan parsed them again for every match, in the heap scan's filter and in the rank.
     const words = sql`(select websearch_to_tsquery(${config}::regconfig, ${term}))`;
+    if (prefix === undefined) {
+      // No word to match the beginnings of names with (an empty query ranks 0).
+      return { from: sql`product_listings pl`, where: sql`${searchColumn} @@ ${words}`, rank: sql`ts_rank(${searchColumn}, ${words})` };
+    }
     const beginnings = sql`(select to_tsquery('escale_simple', ${prefix}))`;
+    // Exactly the two indexes' conditions: the matches need no second check.
     return {
       from: sql`product_listings pl`,
-      where: sql`(${searchColumn} @@ ${words} or (${prefix} <> '' and ${prefixColumn} @@ ${beginnings}))`,
+      where: sql`(${searchColumn} @@ ${words} or ${prefixColumn} @@ ${beginnings})`,
       rank: sql`ts_rank(${searchColumn}, ${words}) + 0.1 * ts_rank(${prefixColumn}, ${beginnings})`,
     };
   }
