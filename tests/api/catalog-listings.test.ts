@@ -269,7 +269,7 @@ describe.each(backends())("kept listings on $name", (backend) => {
   });
 
   it("find in filtered searches what the plain query finds, with each facet counted without its own filter", async () => {
-    // The two most common filterable values of a common word's matches, of two attributes.
+    // Among a common word's matches, each filterable attribute's most common value; the first two attributes' are used.
     const values = await shop.db.rows<{ code: string; value: string }>(sql`
       select distinct on (av.attribute_code) av.attribute_code as code, av.value
       from product_listings pl cross join unnest(pl.value_ids) u(id)

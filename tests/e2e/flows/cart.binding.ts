@@ -527,7 +527,7 @@ export const cartBinding = defineFlowBinding(cartModel, {
       await dataOf(api.POST("/customers/address", { params: { header, query: { defaultShipping: true, defaultBilling: true } }, body: HOME }));
       await readyToPay(lang, { header }, "address");
       // The payment sent with a test card's fields (paid in place), the page staying the same app.
-      await page.route(INITIATE_PAYMENT, async (route) => void (await sendWithCard(route, CARDS.plain)));
+      await page.route(INITIATE_PAYMENT, (route) => sendWithCard(route, CARDS.plain));
       await page.getByRole("main").getByRole("link", { name: message(lang, "cart.passOrder"), exact: true }).click();
       await expect(page).toHaveURL(atPath(PATHS[lang].shipping));
       await page.getByRole("complementary").getByRole("button", { name: message(lang, "checkout.shipping.continue"), exact: true }).click();
