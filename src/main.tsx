@@ -10,7 +10,7 @@
 // formatting is set up on a worker meanwhile (imported first: src/i18n/load-number-data.ts).
 import "./i18n/load-number-data.ts";
 import { I18nProvider } from "@lingui/react";
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { QueryClientProvider, type QueryClient } from "@tanstack/react-query";
 import { RouterProvider } from "@tanstack/react-router";
 import { startTransition, StrictMode } from "react";
 import { createRoot } from "react-dom/client";
@@ -20,6 +20,7 @@ import { ConsentProvider, createConsent } from "./app/consent.tsx";
 import { takeOverFirstPaint } from "./app/first-paint.ts";
 import { reportLoadFailure } from "./ui/chunk-load.ts";
 import { createCustomerTokenStore } from "./app/customer-token.ts";
+import { createQueryClient } from "./api/query-client.ts";
 import { createNotifications, NotificationsProvider } from "./app/notifications.tsx";
 import { createAuth, SessionProvider } from "./app/session-provider.tsx";
 import { RUNTIME_CONFIG_ELEMENT_ID, type RuntimeConfig } from "../common/runtime-config.ts";
@@ -46,14 +47,15 @@ async function start() {
     startFlowInspection(),
   ]);
   await yieldToBrowser();
-  const queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: 60_000, retry: 1 } } });
+  const queryClient = createQueryClient();
   const tokens = createCustomerTokenStore();
   const api = createApiClient({
     baseUrl: `${window.location.origin}/api/v1`,
     storefrontToken: config.storefrontToken,
     locale: () => apiLocaleOf(currentLang()),
     customerToken: () => tokens.read(),
-    onCustomerToken: (token) => tokens.store(token),
+    customerSession: () => tokens.session(),
+    onCustomerToken: (token) => tokens.renew(token),
     onUnauthorized: (operation) => auth.unauthorized(operation),
   });
   const notifications = createNotifications();

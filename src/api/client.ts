@@ -23,9 +23,13 @@ export interface ClientOptions {
   storefrontToken: string;
   locale: () => ApiLocale;
   customerToken?: () => string | undefined;
-  /** Called with the renewed customer token an answer carries. */
+  /** Which customer session is the current one (it changes at each sign-in and each end): the
+   *  answers to calls made in an earlier session are not about the current one. */
+  customerSession?: () => number;
+  /** Called with the renewed customer token an answer to a call of the current session carries. */
   onCustomerToken?: (token: string) => void;
-  /** Called when an answer is 401, with the operation's path in the contract (`/customers/me`). */
+  /** Called when a call of the current session is answered 401 (its token expired or revoked, or its
+   *  cookie gone), with the operation's path in the contract (`/customers/me`). */
   onUnauthorized?: (operation: { schemaPath: string; method: string }) => void;
   fetch?: typeof fetch;
 }
@@ -52,14 +56,20 @@ export function createApiClient(options: ClientOptions) {
     // to change its URL breaks uploads in browsers.
     querySerializer: (query: Record<string, unknown>) => serialize({ locale: options.locale(), ...query }),
   });
+  // The session each call was made in. An answer that comes after a sign-in or a sign-out (a call
+  // still on its way, a retry made while signed out) neither renews the new session's token nor
+  // ends it: only its own calls speak of it.
+  const sentIn = new WeakMap<Request, number | undefined>();
   const middleware: Middleware = {
     onRequest({ request }) {
       request.headers.set("Authorization", `Bearer ${options.storefrontToken}`);
+      sentIn.set(request, options.customerSession?.());
       const token = options.customerToken?.();
       if (token) request.headers.set("X-Customer-Authorization", `Bearer ${token}`);
       return request;
     },
     onResponse({ response, schemaPath, request }) {
+      if (sentIn.get(request) !== options.customerSession?.()) return undefined;
       const renewed = response.headers.get("X-Customer-Token");
       if (renewed) options.onCustomerToken?.(renewed);
       if (response.status === HTTP_UNAUTHORIZED) options.onUnauthorized?.({ schemaPath, method: request.method });

@@ -41,8 +41,15 @@ function deletedTokenCookie(secure: boolean): string {
 export interface CustomerTokenStore {
   /** The token, its cookie refreshed for 30 minutes; undefined when none (or unreadable). */
   read(): string | undefined;
+  /** The token of a session just opened (a sign-in): a new session begins. */
   store(token: string): void;
+  /** The same session's token, renewed by an answer. */
+  renew(token: string): void;
+  /** The session is over (signed out, expired): a new, anonymous one begins. */
   remove(): void;
+  /** Which of this page's sessions is the current one: changes at each sign-in and each end, not at a
+   *  renewal. An answer to a call made in an earlier one says nothing of the current one. */
+  session(): number;
   /** What the cookie held when the app started. */
   readonly initial: StoredTokenRead;
 }
@@ -50,6 +57,7 @@ export interface CustomerTokenStore {
 /** The token store of a document (the browser's, or a test's). */
 export function createCustomerTokenStore(target: { cookie: string } = document, secure = window.location.protocol === "https:"): CustomerTokenStore {
   const initial = readTokenCookie(target.cookie);
+  let session = 0;
   return {
     initial,
     read() {
@@ -59,10 +67,16 @@ export function createCustomerTokenStore(target: { cookie: string } = document, 
       return found.token;
     },
     store(token) {
+      session += 1;
+      target.cookie = tokenCookie(token, secure);
+    },
+    renew(token) {
       target.cookie = tokenCookie(token, secure);
     },
     remove() {
+      session += 1;
       target.cookie = deletedTokenCookie(secure);
     },
+    session: () => session,
   };
 }

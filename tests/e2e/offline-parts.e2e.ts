@@ -62,6 +62,10 @@ test.describe("parts whose code cannot be loaded", () => {
     const page = await openPage("/fr");
     const held: Route[] = [];
     await page.route(chunkOf("src/shell/login-modal.tsx"), (route) => void held.push(route));
+    // The notification area is loaded just after the page's first render; its download, too, is
+    // given up after 120 s of the page's time: it must have arrived before two minutes are passed
+    // at once, as it would have in the shopper's two minutes.
+    await expect(notifications(page)).toBeAttached();
     // From the press on, the page's time moves only when the test says so: the 120 s count from
     // the press exactly, however long the test takes to see the download held, and the notice,
     // once there, stays (it would leave after 3 s of the page's time).

@@ -3,7 +3,7 @@
 // writes each cart the server answers here (`writeCart`), or drops it (`removeCart`).
 import { queryOptions, type QueryClient } from "@tanstack/react-query";
 import type { components } from "../../../common/api/schema.gen.ts";
-import { isApiError, unwrap, type ApiClient } from "../client.ts";
+import { unwrap, type ApiClient } from "../client.ts";
 import { apiLocaleOf, type Lang } from "../../i18n/i18n.ts";
 
 export type Cart = components["schemas"]["Cart"];
@@ -14,16 +14,12 @@ export const cartKeys = {
   byId: (cartId: string, lang: Lang) => ["cart", cartId, lang] as const,
 };
 
-/** Not-found answers are final (the cart expired or was ordered): the machine starts a new one. */
-const retryUnlessNotFound = (failures: number, error: unknown) => !(isApiError(error) && error.status === 404) && failures < 1;
-
 /** The cart `cartId` in `lang`: asked of the server when the cache has none (after a language switch). */
 export function cartQuery(api: ApiClient, cartId: string, lang: Lang) {
   return queryOptions({
     queryKey: cartKeys.byId(cartId, lang),
     queryFn: ({ signal }) =>
       unwrap(api.GET("/shopping-cart/{id}", { params: { path: { id: cartId }, query: { locale: apiLocaleOf(lang) } }, signal })),
-    retry: retryUnlessNotFound,
     // Only the cart machine changes the cart, and it writes every change here.
     staleTime: Number.POSITIVE_INFINITY,
   });

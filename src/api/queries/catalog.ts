@@ -2,7 +2,7 @@
 // the language because every answer (labels, slugs, paths) is in the request's language.
 import { queryOptions } from "@tanstack/react-query";
 import { apiLocaleOf, type Lang } from "../../i18n/i18n.ts";
-import { isApiError, unwrap, type ApiClient } from "../client.ts";
+import { unwrap, type ApiClient } from "../client.ts";
 import type { components } from "../../../common/api/schema.gen.ts";
 
 type Schemas = components["schemas"];
@@ -25,9 +25,6 @@ export interface ListingParams {
   /** `attribute:value` pairs. */
   filters?: readonly string[];
 }
-
-/** A client error (unknown category, bad parameter) will not change on a second try. */
-const retryServerErrors = (failures: number, error: unknown) => !(isApiError(error) && error.status >= 400 && error.status < 500) && failures < 1;
 
 const listingQuery = ({ page, size, sort, filters }: ListingParams) => ({
   ...(page ? { page } : {}),
@@ -56,7 +53,6 @@ export const productsByCategoryQuery = (api: ApiClient, lang: Lang, categoryPath
           signal,
         }),
       ),
-    retry: retryServerErrors,
   });
 
 /** GET products/search: one page of results with their facets. */
@@ -70,7 +66,6 @@ export const searchProductsQuery = (api: ApiClient, lang: Lang, searchTerm: stri
           signal,
         }),
       ),
-    retry: retryServerErrors,
   });
 
 /** POST afs_marketing_landing/findOne: a category's landing content, or null when it has none. */

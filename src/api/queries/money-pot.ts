@@ -13,7 +13,6 @@ export function moneyPotQuery(api: ApiClient) {
   return queryOptions({
     queryKey: moneyPotKey,
     queryFn: ({ signal }) => unwrap(api.GET("/empowerment/money-pot/current", { signal })),
-    retry: (failures, error) => !(isApiError(error) && error.status === 404) && failures < 1,
   });
 }
 

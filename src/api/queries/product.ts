@@ -1,7 +1,7 @@
 // Query options and calls of the product page: the product by slug, the products of its category
 // (the related-products slider) and the back-in-stock alert.
 import { queryOptions } from "@tanstack/react-query";
-import { isApiError, unwrap, type ApiClient } from "../client.ts";
+import { unwrap, type ApiClient } from "../client.ts";
 import type { components } from "../../../common/api/schema.gen.ts";
 import { apiLocaleOf, type Lang } from "../../i18n/i18n.ts";
 
@@ -19,15 +19,11 @@ export const productKeys = {
   related: (lang: Lang, categoryPath: string) => ["product", lang, "related", categoryPath, RELATED_PRODUCTS_SIZE] as const,
 };
 
-/** Not-found answers are final: retrying them only delays the 404 page. */
-const retryUnlessNotFound = (failures: number, error: unknown) => !(isApiError(error) && error.status === 404) && failures < 1;
-
 export function productBySlugQuery(api: ApiClient, lang: Lang, slug: string) {
   return queryOptions({
     queryKey: productKeys.bySlug(lang, slug),
     queryFn: ({ signal }) =>
       unwrap(api.GET("/products/slug/{slug}", { params: { path: { slug }, query: { locale: apiLocaleOf(lang) } }, signal })),
-    retry: retryUnlessNotFound,
   });
 }
 

@@ -573,6 +573,9 @@ export const paymentBinding = defineFlowBinding(paymentModel, {
       await page.goto(`${RESULT_PATH[data.lang]}?cartUuid=${data.cartId}`);
       // Once the page asks for the order, its timers wait for the test's clock.
       await data.holds.sent("order");
+      // Parts still downloading when the clock passes the bank's two minutes would be given up
+      // (after 120 s of the page's time): the notification area, loaded after the first render, is there first.
+      await expect(page.getByRole("region", { name: message(data.lang, "notifications.label") })).toBeAttached();
       await page.clock.pauseAt(Date.now() + 1000);
     },
     "payment.reopen": async (page, event, world) => {

@@ -423,6 +423,8 @@ export const relaySearchBinding = defineFlowBinding(relaySearchModel, {
       data.unavailable = "relais.map.failed";
       // The map's code is there and its style on its way when the time runs out.
       await expect(mapOf(page, lang).locator("canvas.maplibregl-canvas")).toBeAttached();
+      // So is the notification area (loaded after the first render), which a download still on its way after 120 s would leave out.
+      await expect(page.getByRole("region", { name: message(lang, "notifications.label") })).toBeAttached();
       await page.clock.fastForward(MAP_LOAD_TIMEOUT_MS);
     },
     "relaySearch.validate": async (page, _event, world) => {
