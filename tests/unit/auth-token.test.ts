@@ -110,7 +110,7 @@ describe("answers that come after the session changed", () => {
   it("a 401 to a call made while signed out does not end the session signed in since", async () => {
     const { tokens, api, unauthorized, held } = shop(OLD);
     tokens.remove(); // the session ended (a 401, a sign-out)
-    const call = unwrap(api.POST("/adyen/payment-methods", { body: { amount: { value: 2900, currency: "EUR" } } }));
+    const call = unwrap(api.POST("/adyen/payment-methods", { body: { amount: { value: 2900, currency: "EUR" }, channel: "Web", countryCode: "FR" } }));
     await expect.poll(() => held.length).toBe(1);
     expect(held[0]?.request.headers.get("X-Customer-Authorization")).toBeNull();
     tokens.store(NEW); // signed in again before the answer came
