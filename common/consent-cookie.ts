@@ -6,6 +6,7 @@ import {
   type ConsentChoices,
   type StoredConsent,
 } from "../machines/cookie-consent/cookie-consent.types.ts";
+import { cookieString, cookieValue } from "./cookies.ts";
 
 export const CONSENT_COOKIE = "consent";
 const SECONDS_PER_DAY = 86_400;
@@ -20,11 +21,7 @@ function choicesOf(categories: object): ConsentChoices {
 
 /** The decision kept in the cookie, or null when there is none or it is not one we wrote. */
 export function readStoredConsent(cookieHeader: string): StoredConsent | null {
-  const raw = cookieHeader
-    .split(";")
-    .map((part) => part.trim())
-    .find((part) => part.startsWith(`${CONSENT_COOKIE}=`))
-    ?.slice(CONSENT_COOKIE.length + 1);
+  const raw = cookieValue(cookieHeader, CONSENT_COOKIE);
   if (!raw) return null;
   try {
     const parsed: unknown = JSON.parse(decodeURIComponent(raw));
@@ -40,5 +37,5 @@ export function readStoredConsent(cookieHeader: string): StoredConsent | null {
 /** The `Set-Cookie`-style string that keeps a decision. */
 export function consentCookie(consent: StoredConsent, secure: boolean): string {
   const value = encodeURIComponent(JSON.stringify(consent));
-  return `${CONSENT_COOKIE}=${value}; Max-Age=${CONSENT_COOKIE_DAYS * SECONDS_PER_DAY}; Path=/; SameSite=Strict${secure ? "; Secure" : ""}`;
+  return cookieString(CONSENT_COOKIE, value, CONSENT_COOKIE_DAYS * SECONDS_PER_DAY, secure);
 }

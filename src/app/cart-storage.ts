@@ -2,6 +2,7 @@
 // SameSite=Strict and Secure on https. Renewed each time the cart changes; deleted when its cart can no
 // longer be fetched, when it is cleared, at sign-out, and at the sign-in of a customer outside the
 // General public group. The auth flow reads it to hand the anonymous cart over at sign-in.
+import { cookieString, cookieValue } from "../../common/cookies.ts";
 
 const CART_COOKIE = "cart_id";
 /** SPEC §9: the cart cookie lives 1 day. */
@@ -16,22 +17,18 @@ const CART_UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}
  * new cart and overwrites the cookie.
  */
 export function readStoredCartId(cookieHeader: string = typeof document === "undefined" ? "" : document.cookie): string | null {
-  const raw = cookieHeader
-    .split(";")
-    .map((part) => part.trim())
-    .find((part) => part.startsWith(`${CART_COOKIE}=`))
-    ?.slice(CART_COOKIE.length + 1);
+  const raw = cookieValue(cookieHeader, CART_COOKIE);
   return raw !== undefined && CART_UUID.test(raw) ? raw.toLowerCase() : null;
 }
 
 /** The `Set-Cookie`-style string that keeps a cart's uuid for a day. */
 export function cartIdCookie(cartId: string, secure: boolean): string {
-  return `${CART_COOKIE}=${cartId}; Max-Age=${CART_COOKIE_DAYS * SECONDS_PER_DAY}; Path=/; SameSite=Strict${secure ? "; Secure" : ""}`;
+  return cookieString(CART_COOKIE, cartId, CART_COOKIE_DAYS * SECONDS_PER_DAY, secure);
 }
 
 /** The string that deletes the cookie. */
 export function expiredCartIdCookie(secure: boolean): string {
-  return `${CART_COOKIE}=; Max-Age=0; Path=/; SameSite=Strict${secure ? "; Secure" : ""}`;
+  return cookieString(CART_COOKIE, "", 0, secure);
 }
 
 const isSecurePage = () => window.location.protocol === "https:";

@@ -1,6 +1,7 @@
 // The customer's session token (SPEC §3 client storage, §9): a cookie of 30 minutes, refreshed each
 // time it is read (every API call reads it), SameSite=Strict, Secure on https. The API client reads it
 // and stores the renewed token the server returns.
+import { cookieString, cookieValue } from "../../common/cookies.ts";
 
 export const CUSTOMER_TOKEN_COOKIE = "customerToken";
 const CUSTOMER_TOKEN_MINUTES = 30;
@@ -13,11 +14,7 @@ export type StoredTokenRead = { state: "none" } | { state: "present"; token: str
 
 /** What the cookie header holds under the token's name. */
 export function readTokenCookie(cookieHeader: string): StoredTokenRead {
-  const raw = cookieHeader
-    .split(";")
-    .map((part) => part.trim())
-    .find((part) => part.startsWith(`${CUSTOMER_TOKEN_COOKIE}=`))
-    ?.slice(CUSTOMER_TOKEN_COOKIE.length + 1);
+  const raw = cookieValue(cookieHeader, CUSTOMER_TOKEN_COOKIE);
   if (raw === undefined || raw === "") return { state: "none" };
   let token: string;
   try {
@@ -30,12 +27,12 @@ export function readTokenCookie(cookieHeader: string): StoredTokenRead {
 
 /** The `document.cookie` assignment that keeps the token 30 minutes more. */
 export function tokenCookie(token: string, secure: boolean): string {
-  return `${CUSTOMER_TOKEN_COOKIE}=${encodeURIComponent(token)}; Max-Age=${CUSTOMER_TOKEN_MINUTES * SECONDS_PER_MINUTE}; Path=/; SameSite=Strict${secure ? "; Secure" : ""}`;
+  return cookieString(CUSTOMER_TOKEN_COOKIE, encodeURIComponent(token), CUSTOMER_TOKEN_MINUTES * SECONDS_PER_MINUTE, secure);
 }
 
 /** The `document.cookie` assignment that deletes the token. */
 function deletedTokenCookie(secure: boolean): string {
-  return `${CUSTOMER_TOKEN_COOKIE}=; Max-Age=0; Path=/; SameSite=Strict${secure ? "; Secure" : ""}`;
+  return cookieString(CUSTOMER_TOKEN_COOKIE, "", 0, secure);
 }
 
 export interface CustomerTokenStore {
