@@ -109,8 +109,7 @@ function valueBytes(value: unknown): FieldBytes {
 }
 
 async function openPostgres(databaseUrl: string): Promise<Database> {
-  // BytesClient: pg's client, which can also hand values over as bytes (`preparedBytes`).
-  const poolOptions = { connectionString: databaseUrl, max: 10, idleTimeoutMillis: 30_000, Client: BytesClient as unknown as new () => pg.ClientBase };
+  const poolOptions = { connectionString: databaseUrl, max: 10, idleTimeoutMillis: 30_000 };
   const pool = new pg.Pool(poolOptions);
   // The connections of `preparedBytes` (the listings and searches). Left to choose, PostgreSQL planned
   // a listing again on every call (its page's limit and offset make the generic plan look dearer than
@@ -118,7 +117,8 @@ async function openPostgres(databaseUrl: string): Promise<Database> {
   // (0.6 ms against 0.4 ms). Those statements are written for a generic plan, which
   // `force_generic_plan` keeps for every call. The autocomplete (`preparedRows`) is better planned
   // for its words: it stays with the other statements, where PostgreSQL chooses.
-  const generic = new pg.Pool({ ...poolOptions, options: "-c plan_cache_mode=force_generic_plan" });
+  // BytesClient: pg's client, which can also hand values over as bytes.
+  const generic = new pg.Pool({ ...poolOptions, options: "-c plan_cache_mode=force_generic_plan", Client: BytesClient as unknown as new () => pg.ClientBase });
   // A dropped idle connection must not crash the process; the pool replaces it.
   pool.on("error", () => undefined);
   generic.on("error", () => undefined);
