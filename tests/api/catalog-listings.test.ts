@@ -268,6 +268,73 @@ describe.each(backends())("kept listings on $name", (backend) => {
     expect(searchesWithResults).toBeGreaterThan(60);
   });
 
+  it("answer one-word searches from the kept matches, and any other term as the plain query does", async () => {
+    /** The search's answer equals the plain query's for every sort, two pages. */
+    const expectSearchAsReference = async (term: string, lang: "fr" | "en") => {
+      for (const sort of SORTS) {
+        for (const page of [0, 1]) {
+          const request = { page, size: 5, sort, filters: new Map<string, string[]>() };
+          const actual = await catalog.search(term, request, lang);
+          const expected = await referenceListing(shop.db, searchCandidates(term, lang), request, lang, true);
+          const label = `${lang} ${term} ${sort.field},${sort.direction} page ${page}`;
+          expect(cardsOf(actual).map((product) => product.id), label).toEqual(expected.ids);
+          expect(actual.page.totalElements, label).toBe(expected.total);
+          const facets = facetsOf(actual).flatMap((facet) => facet.values.map((value) => [`${facet.name}=${value.value}`, value.count] as const));
+          expect(Object.fromEntries(facets.sort()), label).toEqual(Object.fromEntries([...expected.facets].sort()));
+        }
+      }
+    };
+    // The terms of the comparisons above that are one word are kept words: those comparisons read kept matches.
+    const kept = await shop.db.rows<{ lang: string; word: string; match_count: number }>(sql`
+      select lang, word, match_count from search_words where (lang, word) in (('fr', 'valise'), ('fr', 'echarpe'), ('en', 'suitcase'), ('en', 'scarf'))
+      order by lang, word`);
+    expect(kept.map((row) => `${row.lang} ${row.word}`)).toEqual(["en scarf", "en suitcase", "fr echarpe", "fr valise"]);
+    expect(Math.min(...kept.map((row) => row.match_count))).toBeGreaterThan(2);
+    // The word's most common spellings read the kept matches; a sign makes another query (not "valise"),
+    // a hyphenated name word is two words: those and a word no name has run the search itself.
+    for (const term of ["Valise", "VALISE!", '"valise"', "-valise", "valise -cabine", "vali", "sous-main"]) await expectSearchAsReference(term, "fr");
+
+    // A word no name had yet is kept with the product that brings it, at once; it stays when the product
+    // runs out (matching nothing), and finds it again when restocked.
+    const [category] = await shop.db.rows<{ id: number }>(sql`select id from categories where level = 3 order by id limit 1`);
+    const [shopRow] = await shop.db.rows<{ id: number }>(sql`select id from shops order by id limit 1`);
+    expect(await shop.db.rows(sql`select 1 from search_words where word = 'zorglubienne'`)).toEqual([]);
+    const { productId, offerId } = await shop.db.orm.transaction(async (tx) => {
+      const [product] = await rowsOf<{ id: number }>(tx, sql`
+        insert into products (reference, slug_fr, slug_en, name_fr, name_en, description_fr, description_en, category_id,
+                              supplier_reference, transport_weight_grams, tax_rate_bp, popularity)
+        values ('KEPT-WORD', 'gourde-zorglubienne', 'zorglubian-flask', 'Gourde zorglubienne', 'Zorglubian flask', 'd', 'd', ${category!.id},
+                'S', 100, 2000, 10) returning id`);
+      const [variant] = await rowsOf<{ id: number }>(tx, sql`insert into variants (product_id, reference) values (${product!.id}, 'KEPT-WORD-1') returning id`);
+      const [offer] = await rowsOf<{ id: number }>(tx, sql`
+        insert into offers (variant_id, shop_id, stock_quantity, logistic_class, regular_price_cents)
+        values (${variant!.id}, ${shopRow!.id}, 3, 'STANDARD', 990) returning id`);
+      return { productId: product!.id, offerId: offer!.id };
+    });
+    const firstPage = { page: 0, size: 5, sort: SORTS[0]!, filters: new Map<string, string[]>() };
+    const found = async (term: string, lang: "fr" | "en") => cardsOf(await catalog.search(term, firstPage, lang)).map((product) => product.id);
+    expect(await found("zorglubienne", "fr")).toEqual([productId]);
+    expect(await found("Zorglubian", "en")).toEqual([productId]);
+    expect(await shop.db.rows(sql`select lang, match_count from search_words where word in ('zorglubienne', 'zorglubian') order by lang`)).toEqual([
+      { lang: "en", match_count: 1 },
+      { lang: "fr", match_count: 1 },
+    ]);
+    await expectKeptUpToDate(shop.db);
+    await expectSearchAsReference("zorglubienne", "fr");
+
+    await shop.db.rows(sql`update offers set stock_quantity = 0 where id = ${offerId}`);
+    expect(await found("zorglubienne", "fr")).toEqual([]);
+    expect(await shop.db.rows(sql`select match_count from search_words where word = 'zorglubienne'`)).toEqual([{ match_count: 0 }]);
+    await expectKeptUpToDate(shop.db);
+    await shop.db.rows(sql`update offers set stock_quantity = 1 where id = ${offerId}`);
+    expect(await found("zorglubienne", "fr")).toEqual([productId]);
+    await expectKeptUpToDate(shop.db);
+
+    await shop.db.rows(sql`delete from products where id = ${productId}`);
+    expect(await found("zorglubienne", "fr")).toEqual([]);
+    await expectKeptUpToDate(shop.db);
+  });
+
   it("find in filtered searches what the plain query finds, with each facet counted without its own filter", async () => {
     // Among a common word's matches, each filterable attribute's most common value; the first two attributes' are used.
     const values = await shop.db.rows<{ code: string; value: string }>(sql`
@@ -367,6 +434,42 @@ describe.each(backends())("kept listings on $name", (backend) => {
     await shop.db.rows(sql`update offers set stock_quantity = 1 where id = ${offers[0]!.offer_id}`);
     expect(await ids(98)).toContain(productId);
   });
+
+  // Concurrent transactions need a server (PGlite has one connection).
+  if (backend.name === "postgres") it(
+    "keep a word two transactions bring at once with both their products, neither failing",
+    async () => {
+      const [category] = await shop.db.rows<{ id: number }>(sql`select id from categories where level = 3 order by id limit 1`);
+      const [shopRow] = await shop.db.rows<{ id: number }>(sql`select id from shops order by id limit 1`);
+      let written = 0;
+      // Each transaction writes a product whose names bring the same new word, then both refresh before
+      // either commits: one adds the word, the other's product must be among its matches all the same.
+      const bring = (reference: string, nameFr: string, nameEn: string) =>
+        shop.db.orm.transaction(async (tx) => {
+          const [product] = await rowsOf<{ id: number }>(tx, sql`
+            insert into products (reference, slug_fr, slug_en, name_fr, name_en, description_fr, description_en, category_id,
+                                  supplier_reference, transport_weight_grams, tax_rate_bp, popularity)
+            values (${reference}, ${reference.toLowerCase()}, ${`${reference.toLowerCase()}-en`}, ${nameFr}, ${nameEn}, 'd', 'd', ${category!.id},
+                    'S', 100, 2000, 10) returning id`);
+          const [variant] = await rowsOf<{ id: number }>(tx, sql`insert into variants (product_id, reference) values (${product!.id}, ${`${reference}-1`}) returning id`);
+          await tx.execute(sql`
+            insert into offers (variant_id, shop_id, stock_quantity, logistic_class, regular_price_cents)
+            values (${variant!.id}, ${shopRow!.id}, 3, 'STANDARD', 1500)`);
+          written += 1;
+          await waitFor(async () => (written === 2 ? true : undefined), "both products written");
+          await tx.execute(sql`set constraints all immediate`);
+          return product!.id;
+        });
+      const ids = await Promise.all([
+        bring("KEPT-BLORX-1", "Gourde blorxienne", "Blorxian flask"),
+        bring("KEPT-BLORX-2", "Tasse blorxienne", "Blorxian mug"),
+      ]);
+      const request = { page: 0, size: 5, sort: { field: "price" as const, direction: "asc" as const }, filters: new Map<string, string[]>() };
+      expect(cardsOf(await catalog.search("blorxienne", request, "fr")).map((product) => product.id).sort()).toEqual([...ids].sort());
+      expect(cardsOf(await catalog.search("blorxian", request, "en")).map((product) => product.id).sort()).toEqual([...ids].sort());
+      await expectKeptUpToDate(shop.db);
+    },
+  );
 
   // Concurrent transactions need a server (PGlite has one connection).
   if (backend.name === "postgres") it(

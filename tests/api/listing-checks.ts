@@ -64,9 +64,78 @@ export async function keptDifferences(db: Database): Promise<string[]> {
     if (extra.length > 0) differences.push(`${kept} has rows it should not: ${JSON.stringify(extra)}`);
     if (missing.length > 0) differences.push(`${kept} lacks rows: ${JSON.stringify(missing)}`);
   }
+  differences.push(...(await searchDifferences(db)));
+  // Every word of the names of products in stock that a one-word search can be is kept (others may stay).
+  const unkept = await db.rows(sql`
+    select w.lang, w.word from products p cross join lateral escale_name_words(p.prefix_fr, p.prefix_en) w
+    where exists (select 1 from variants v join offers o on o.variant_id = v.id where v.product_id = p.id and o.stock_quantity > 0)
+      and escale_searchable_word(w.word)
+    except select lang, word from search_words limit 3`);
+  if (unkept.length > 0) differences.push(`search_words lacks words: ${JSON.stringify(unkept)}`);
   const queued = await db.rows<{ count: number }>(sql`select count(*)::int as count from product_listing_changes`);
   if (Number(queued[0]?.count) !== 0) differences.push(`${queued[0]?.count} product(s) left in the queue`);
   return differences;
+}
+
+/** Rows as text, each once per occurrence. */
+function multisetDifferences(name: string, kept: unknown[][], expected: unknown[][]): string[] {
+  const counts = new Map<string, number>();
+  for (const row of kept) counts.set(JSON.stringify(row), (counts.get(JSON.stringify(row)) ?? 0) + 1);
+  for (const row of expected) counts.set(JSON.stringify(row), (counts.get(JSON.stringify(row)) ?? 0) - 1);
+  const extra = [...counts].filter(([, count]) => count > 0).map(([row]) => row).slice(0, 3);
+  const missing = [...counts].filter(([, count]) => count < 0).map(([row]) => row).slice(0, 3);
+  return [
+    ...(extra.length > 0 ? [`${name} has rows it should not: ${extra.join(" ")}`] : []),
+    ...(missing.length > 0 ? [`${name} lacks rows: ${missing.join(" ")}`] : []),
+  ];
+}
+
+/**
+ * The kept one-word searches (migration 0018) against the search itself: each kept word's matches among
+ * the products in stock of the base tables, found and ranked with the queries the search makes of the
+ * word, with the sort keys; its total; its facet counts. The matches are computed once, compared here.
+ */
+async function searchDifferences(db: Database): Promise<string[]> {
+  const config = sql`(case w.lang when 'fr' then 'escale_fr' else 'escale_en' end)::regconfig`;
+  const expected = await db.rows<{ word_id: number; product_id: number; rank: number; price_cents: number; popularity: number; sort_name: string; value_ids: number[] }>(sql`
+    with s as materialized (select * from product_listing_sources where in_stock)
+    select w.id as word_id, s.product_id,
+           case w.lang when 'fr' then ts_rank(s.search_fr, q.query) + 0.1 * ts_rank(s.prefix_fr, q.beginning)
+                       else ts_rank(s.search_en, q.query) + 0.1 * ts_rank(s.prefix_en, q.beginning) end as rank,
+           s.price_cents, s.popularity, case w.lang when 'fr' then s.sort_name_fr else s.sort_name_en end as sort_name, s.value_ids
+    from search_words w
+    cross join lateral (select websearch_to_tsquery(${config}, w.word) as query, to_tsquery('escale_simple', w.word || ':*') as beginning) q
+    join s on case w.lang when 'fr' then s.search_fr @@ q.query or s.prefix_fr @@ q.beginning
+                          else s.search_en @@ q.query or s.prefix_en @@ q.beginning end`);
+  const matches = await db.rows<{ word_id: number; product_id: number; rank: number; price_cents: number; popularity: number; sort_name: string }>(sql`
+    select word_id, product_id, rank, price_cents, popularity, sort_name from search_matches`);
+  const words = await db.rows<{ id: number; lang: string; word: string; query: string; beginning: string; expected_query: string; expected_beginning: string; match_count: number }>(sql`
+    select w.id, w.lang, w.word, w.query::text as query, w.beginning::text as beginning, w.match_count,
+           websearch_to_tsquery(${config}, w.word)::text as expected_query, to_tsquery('escale_simple', w.word || ':*')::text as expected_beginning
+    from search_words w`);
+  const facets = await db.rows<{ word_id: number; attribute_value_id: number; product_count: number }>(sql`
+    select word_id, attribute_value_id, product_count from search_word_facets where product_count <> 0`);
+  const matchKey = (row: { word_id: number; product_id: number; rank: number; price_cents: number; popularity: number; sort_name: string }) =>
+    [row.word_id, row.product_id, Number(row.rank), row.price_cents, row.popularity, row.sort_name];
+  const expectedCounts = new Map<number, number>();
+  const expectedFacets = new Map<string, number>();
+  for (const row of expected) {
+    expectedCounts.set(row.word_id, (expectedCounts.get(row.word_id) ?? 0) + 1);
+    for (const value of row.value_ids) expectedFacets.set(`${row.word_id},${value}`, (expectedFacets.get(`${row.word_id},${value}`) ?? 0) + 1);
+  }
+  return [
+    ...multisetDifferences("search_matches", matches.map(matchKey), expected.map(matchKey)),
+    ...multisetDifferences(
+      "search_words",
+      words.map((row) => [row.lang, row.word, row.query, row.beginning, row.match_count]),
+      words.map((row) => [row.lang, row.word, row.expected_query, row.expected_beginning, expectedCounts.get(row.id) ?? 0]),
+    ),
+    ...multisetDifferences(
+      "search_word_facets",
+      facets.map((row) => [`${row.word_id},${row.attribute_value_id}`, row.product_count]),
+      [...expectedFacets].map(([key, count]) => [key, count]),
+    ),
+  ];
 }
 
 export async function expectKeptUpToDate(db: Database): Promise<void> {

@@ -480,7 +480,42 @@ export function createCatalogRepository(db: Database) {
     };
   }
 
+  /**
+   * A one-word search, unfiltered, from the word's kept matches (migration 0018): the page is a walk along
+   * the index of its sort, the total and the facets are the kept counts. Undefined when the word is not
+   * kept or the term's query is not the word's (a sign or a quote in the term changes what it finds).
+   */
+  async function searchKept(term: string, word: string, request: PageRequest, lang: Lang): Promise<ListingResult | undefined> {
+    if (request.sort.field === "reference") return undefined;
+    const config = lang === "fr" ? "escale_fr" : "escale_en";
+    const desc = request.sort.direction === "desc";
+    // The search's orders (`list`), matches having no null key; the first four are indexes read forwards.
+    const order: Record<Exclude<SortField, "reference">, SQL> = {
+      relevance: desc ? sql`rank, popularity desc nulls last, product_id` : sql`rank desc nulls last, popularity desc nulls last, product_id`,
+      price: desc ? sql`price_cents desc nulls last, sort_name, product_id` : sql`price_cents, sort_name, product_id`,
+      name: desc ? sql`sort_name desc, product_id` : sql`sort_name, product_id`,
+    };
+    const [row] = await db.preparedBytes<keyof ListingRow>(sql`
+      with word as (
+        select id, match_count from search_words
+        where lang = ${lang} and word = ${word} and query = websearch_to_tsquery(${config}::regconfig, ${term})),
+      page as (
+        select product_id, row_number() over () as ordinal
+        from (select product_id from search_matches where word_id = (select id from word)
+              order by ${order[request.sort.field]} limit ${request.size} offset ${request.page * request.size}) y)
+      select ${cardsOfPage(sql`page`, lang)} as cards,
+             (select match_count from word) as total,
+             ${facetsJson(sql`select attribute_value_id as value_id, product_count as count from search_word_facets
+                              where word_id = (select id from word) and product_count > 0`, lang, request.filters)} as facets`);
+    return row?.total == null ? undefined : listingResult(row, request);
+  }
+
   async function search(term: string, request: PageRequest, lang: Lang): Promise<ListingResult> {
+    const words = termWords(term);
+    if (words.length === 1 && request.filters.size === 0) {
+      const kept = await searchKept(term, words[0]!, request, lang);
+      if (kept !== undefined) return kept;
+    }
     return list(searchSource(term, lang), request, lang);
   }
 
