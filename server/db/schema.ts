@@ -409,34 +409,35 @@ export const nameWordProducts = pgTable(
 );
 
 /**
- * The one-word searches whose matches are kept (migration 0018): every word of the names of products in
- * stock made of letters and digits only (what a shopper's one-word search is), with the two queries a
- * search for it runs (`query`: its stemmed words; `beginning`: the beginnings of name words) and how
- * many products in stock match. A search is read from here only when its own query equals `query`.
- * Words are added as names bring them and left until the next rebuild: their matches stay exact.
+ * The searches whose matches are kept (migration 0018): every word of the names of products in stock, and
+ * every two words that follow each other in one, as a shopper's term splits into words (unaccented, lower
+ * case, letters and digits), joined by a space; with the two queries a search for it runs (`query`: its
+ * stemmed words; `beginning`: the beginnings of name words) and how many products in stock match. A search
+ * is read from here only when its own query equals `query`. Terms are added as names bring them and left
+ * until the next rebuild: their matches stay exact.
  */
-export const searchWords = pgTable(
-  "search_words",
+export const searchTerms = pgTable(
+  "search_terms",
   {
     id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
     lang: text("lang").notNull(),
-    word: text("word").notNull(),
+    term: text("term").notNull(),
     query: tsquery("query").notNull(),
     beginning: tsquery("beginning").notNull(),
     matchCount: integer("match_count").notNull(),
   },
-  (t) => [uniqueIndex("search_words_lang_word_idx").on(t.lang, t.word), check("search_words_lang_check", sql`${t.lang} in ('fr', 'en')`)],
+  (t) => [uniqueIndex("search_terms_lang_term_idx").on(t.lang, t.term), check("search_terms_lang_check", sql`${t.lang} in ('fr', 'en')`)],
 );
 
 /**
- * The products in stock each kept word's search finds, with their relevance and sort keys in the
- * word's language (migration 0018): a page of a one-word search is a walk along the index of its sort,
- * like a category's. Kept by the commit-time refresh of `product_listings`, in the same transaction.
+ * The products in stock each kept term's search finds, with their relevance and sort keys in the term's
+ * language (migration 0018): a page of such a search is a walk along the index of its sort, like a
+ * category's. Kept by the commit-time refresh of `product_listings`, in the same transaction.
  */
 export const searchMatches = pgTable(
   "search_matches",
   {
-    wordId: integer("word_id").notNull(),
+    termId: integer("term_id").notNull(),
     productId: integer("product_id").notNull(),
     /** The search's relevance, the very expression the search computes (`ts_rank` sums, in double precision). */
     rank: doublePrecision("rank").notNull(),
@@ -446,23 +447,23 @@ export const searchMatches = pgTable(
   },
   (t) => [
     // The sorts shoppers use, in the search's exact orders; the others are read with a sort of the matches.
-    index("search_matches_relevance_idx").on(t.wordId, t.rank.desc(), t.popularity.desc(), t.productId),
-    index("search_matches_price_idx").on(t.wordId, t.priceCents, t.sortName, t.productId),
-    index("search_matches_price_desc_idx").on(t.wordId, t.priceCents.desc(), t.sortName, t.productId),
-    index("search_matches_name_idx").on(t.wordId, t.sortName, t.productId),
+    index("search_matches_relevance_idx").on(t.termId, t.rank.desc(), t.popularity.desc(), t.productId),
+    index("search_matches_price_idx").on(t.termId, t.priceCents, t.sortName, t.productId),
+    index("search_matches_price_desc_idx").on(t.termId, t.priceCents.desc(), t.sortName, t.productId),
+    index("search_matches_name_idx").on(t.termId, t.sortName, t.productId),
     index("search_matches_product_idx").on(t.productId),
   ],
 );
 
-/** Per kept word and attribute value, how many of the word's matches have it (migration 0018). */
-export const searchWordFacets = pgTable(
-  "search_word_facets",
+/** Per kept term and attribute value, how many of the term's matches have it (migration 0018). */
+export const searchTermFacets = pgTable(
+  "search_term_facets",
   {
-    wordId: integer("word_id").notNull(),
+    termId: integer("term_id").notNull(),
     attributeValueId: integer("attribute_value_id").notNull(),
     productCount: integer("product_count").notNull(),
   },
-  (t) => [primaryKey({ columns: [t.wordId, t.attributeValueId] })],
+  (t) => [primaryKey({ columns: [t.termId, t.attributeValueId] })],
 );
 
 /** Products a transaction's writes touched, read (and emptied) by the same transaction at commit. */

@@ -1,14 +1,15 @@
 // Random catalogue edits — stock, prices and discounts, categories, variants, attribute values,
 // covers, names, popularity; several in one transaction or one at a time — followed by listings: the
 // kept rows always equal a recomputation from the base tables, and any listing (category or
-// whole catalogue, sort, language, page, filters) equals the plain query's, cards included.
+// whole catalogue, sort, language, page, filters) and search equal the plain query's, cards included.
 import { sql } from "drizzle-orm";
 import fc from "fast-check";
-import { afterAll, beforeAll, describe, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rowsOf, type Orm } from "../../server/db/client.ts";
 import { createCatalogRepository, type CatalogRepository } from "../../server/modules/catalog/catalog-repository.ts";
 import { backends, startTestApp, type TestApp } from "../support/test-app.ts";
-import { SORTS, expectKeptUpToDate, expectListingMatches } from "./listing-checks.ts";
+import { referenceListing, searchCandidates } from "../support/reference-listing.ts";
+import { SORTS, cardsOf, expectKeptUpToDate, expectListingMatches, facetsOf } from "./listing-checks.ts";
 
 const pick = fc.nat({ max: 10_000 });
 
@@ -56,6 +57,13 @@ const planArbitrary = fc.record({
   // Edits in groups: each group is one transaction.
   groups: fc.array(fc.array(editArbitrary, { minLength: 1, maxLength: 4 }), { minLength: 1, maxLength: 3 }),
   listings: fc.array(listingArbitrary, { minLength: 2, maxLength: 4 }),
+  // A search after the edits: kept words (the renames' among them, new to the names at first) and a phrase.
+  search: fc.record({
+    term: fc.constantFrom("valise", "Zèbre", "apre", "echarpe", "sac", "valise cabine"),
+    lang: fc.constantFrom("fr" as const, "en" as const),
+    sort: fc.constantFrom(...SORTS),
+    page: fc.constantFrom(0, 1),
+  }),
 });
 
 describe.each(backends())("kept listings under random edits on $name", (backend) => {
@@ -188,6 +196,15 @@ describe.each(backends())("kept listings under random edits on $name", (backend)
             request: { page: listing.page, size: listing.size, sort: listing.sort, filters },
           });
         }
+        const { term, lang, sort, page } = plan.search;
+        const request = { page, size: 4, sort, filters: new Map<string, string[]>() };
+        const found = await catalog.search(term, request, lang);
+        const expected = await referenceListing(shop.db, searchCandidates(term, lang), request, lang, true);
+        expect(cardsOf(found).map((card) => card.id), `${lang} ${term} ${sort.field},${sort.direction} page ${page}`).toEqual(expected.ids);
+        expect(found.page.totalElements).toBe(expected.total);
+        expect(Object.fromEntries(facetsOf(found).flatMap((facet) => facet.values.map((value) => [`${facet.name}=${value.value}`, value.count])))).toEqual(
+          Object.fromEntries(expected.facets),
+        );
       }),
       { numRuns: 30 },
     );

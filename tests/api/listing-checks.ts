@@ -65,13 +65,15 @@ export async function keptDifferences(db: Database): Promise<string[]> {
     if (missing.length > 0) differences.push(`${kept} lacks rows: ${JSON.stringify(missing)}`);
   }
   differences.push(...(await searchDifferences(db)));
-  // Every word of the names of products in stock that a one-word search can be is kept (others may stay).
+  // Every term of the names of products in stock (each word, each two that follow each other) is kept;
+  // terms of names gone may stay.
   const unkept = await db.rows(sql`
-    select w.lang, w.word from products p cross join lateral escale_name_words(p.prefix_fr, p.prefix_en) w
+    select t.lang, t.term from products p
+    cross join lateral (select 'fr' as lang, x as term from escale_search_terms(p.name_fr) x
+                        union all select 'en', x from escale_search_terms(p.name_en) x) t
     where exists (select 1 from variants v join offers o on o.variant_id = v.id where v.product_id = p.id and o.stock_quantity > 0)
-      and escale_searchable_word(w.word)
-    except select lang, word from search_words limit 3`);
-  if (unkept.length > 0) differences.push(`search_words lacks words: ${JSON.stringify(unkept)}`);
+    except select lang, term from search_terms limit 3`);
+  if (unkept.length > 0) differences.push(`search_terms lacks terms: ${JSON.stringify(unkept)}`);
   const queued = await db.rows<{ count: number }>(sql`select count(*)::int as count from product_listing_changes`);
   if (Number(queued[0]?.count) !== 0) differences.push(`${queued[0]?.count} product(s) left in the queue`);
   return differences;
@@ -92,47 +94,52 @@ function multisetDifferences(name: string, kept: unknown[][], expected: unknown[
 
 /**
  * The kept one-word searches (migration 0018) against the search itself: each kept word's matches among
- * the products in stock of the base tables, found and ranked with the queries the search makes of the
- * word, with the sort keys; its total; its facet counts. The matches are computed once, compared here.
+ * the products in stock, found and ranked with the queries the search makes of the word, with the sort
+ * keys; its total; its facet counts. The matches are computed once, compared here.
  */
 async function searchDifferences(db: Database): Promise<string[]> {
-  const config = sql`(case w.lang when 'fr' then 'escale_fr' else 'escale_en' end)::regconfig`;
-  const expected = await db.rows<{ word_id: number; product_id: number; rank: number; price_cents: number; popularity: number; sort_name: string; value_ids: number[] }>(sql`
-    with s as materialized (select * from product_listing_sources where in_stock)
-    select w.id as word_id, s.product_id,
-           case w.lang when 'fr' then ts_rank(s.search_fr, q.query) + 0.1 * ts_rank(s.prefix_fr, q.beginning)
-                       else ts_rank(s.search_en, q.query) + 0.1 * ts_rank(s.prefix_en, q.beginning) end as rank,
-           s.price_cents, s.popularity, case w.lang when 'fr' then s.sort_name_fr else s.sort_name_en end as sort_name, s.value_ids
-    from search_words w
-    cross join lateral (select websearch_to_tsquery(${config}, w.word) as query, to_tsquery('escale_simple', w.word || ':*') as beginning) q
-    join s on case w.lang when 'fr' then s.search_fr @@ q.query or s.prefix_fr @@ q.beginning
-                          else s.search_en @@ q.query or s.prefix_en @@ q.beginning end`);
-  const matches = await db.rows<{ word_id: number; product_id: number; rank: number; price_cents: number; popularity: number; sort_name: string }>(sql`
-    select word_id, product_id, rank, price_cents, popularity, sort_name from search_matches`);
-  const words = await db.rows<{ id: number; lang: string; word: string; query: string; beginning: string; expected_query: string; expected_beginning: string; match_count: number }>(sql`
-    select w.id, w.lang, w.word, w.query::text as query, w.beginning::text as beginning, w.match_count,
-           websearch_to_tsquery(${config}, w.word)::text as expected_query, to_tsquery('escale_simple', w.word || ':*')::text as expected_beginning
-    from search_words w`);
-  const facets = await db.rows<{ word_id: number; attribute_value_id: number; product_count: number }>(sql`
-    select word_id, attribute_value_id, product_count from search_word_facets where product_count <> 0`);
-  const matchKey = (row: { word_id: number; product_id: number; rank: number; price_cents: number; popularity: number; sort_name: string }) =>
-    [row.word_id, row.product_id, Number(row.rank), row.price_cents, row.popularity, row.sort_name];
+  // From product_listings, whose rows the checks above compare with the base tables: its full-text
+  // indexes find each word's matches without trying every product.
+  const matchesIn = (lang: "fr" | "en") => sql`
+    select w.id as term_id, s.product_id,
+           ts_rank(s.${sql.raw(`search_${lang}`)}, q.query) + 0.1 * ts_rank(s.${sql.raw(`prefix_${lang}`)}, q.beginning) as rank,
+           s.price_cents, s.popularity, s.${sql.raw(`sort_name_${lang}`)} as sort_name, s.value_ids
+    from search_terms w
+    cross join lateral (select websearch_to_tsquery(${lang === "fr" ? "escale_fr" : "escale_en"}::regconfig, w.term) as query,
+                               to_tsquery('escale_simple', array_to_string(array(select x || ':*' from unnest(string_to_array(w.term, ' ')) x), ' & ')) as beginning) q
+    join product_listings s on s.in_stock and (s.${sql.raw(`search_${lang}`)} @@ q.query or s.${sql.raw(`prefix_${lang}`)} @@ q.beginning)
+    where w.lang = ${lang}`;
+  const expected = await db.rows<{ term_id: number; product_id: number; rank: number; price_cents: number; popularity: number; sort_name: string; value_ids: number[] }>(
+    sql`${matchesIn("fr")} union all ${matchesIn("en")}`,
+  );
+  const matches = await db.rows<{ term_id: number; product_id: number; rank: number; price_cents: number; popularity: number; sort_name: string }>(sql`
+    select term_id, product_id, rank, price_cents, popularity, sort_name from search_matches`);
+  // The beginning expected from the term's words, as the search writes it.
+  const terms = await db.rows<{ id: number; lang: string; term: string; query: string; beginning: string; expected_query: string; expected_beginning: string; match_count: number }>(sql`
+    select w.id, w.lang, w.term, w.query::text as query, w.beginning::text as beginning, w.match_count,
+           websearch_to_tsquery((case w.lang when 'fr' then 'escale_fr' else 'escale_en' end)::regconfig, w.term)::text as expected_query,
+           to_tsquery('escale_simple', array_to_string(array(select x || ':*' from unnest(string_to_array(w.term, ' ')) x), ' & '))::text as expected_beginning
+    from search_terms w`);
+  const facets = await db.rows<{ term_id: number; attribute_value_id: number; product_count: number }>(sql`
+    select term_id, attribute_value_id, product_count from search_term_facets where product_count <> 0`);
+  const matchKey = (row: { term_id: number; product_id: number; rank: number; price_cents: number; popularity: number; sort_name: string }) =>
+    [row.term_id, row.product_id, Number(row.rank), row.price_cents, row.popularity, row.sort_name];
   const expectedCounts = new Map<number, number>();
   const expectedFacets = new Map<string, number>();
   for (const row of expected) {
-    expectedCounts.set(row.word_id, (expectedCounts.get(row.word_id) ?? 0) + 1);
-    for (const value of row.value_ids) expectedFacets.set(`${row.word_id},${value}`, (expectedFacets.get(`${row.word_id},${value}`) ?? 0) + 1);
+    expectedCounts.set(row.term_id, (expectedCounts.get(row.term_id) ?? 0) + 1);
+    for (const value of row.value_ids) expectedFacets.set(`${row.term_id},${value}`, (expectedFacets.get(`${row.term_id},${value}`) ?? 0) + 1);
   }
   return [
     ...multisetDifferences("search_matches", matches.map(matchKey), expected.map(matchKey)),
     ...multisetDifferences(
-      "search_words",
-      words.map((row) => [row.lang, row.word, row.query, row.beginning, row.match_count]),
-      words.map((row) => [row.lang, row.word, row.expected_query, row.expected_beginning, expectedCounts.get(row.id) ?? 0]),
+      "search_terms",
+      terms.map((row) => [row.lang, row.term, row.query, row.beginning, row.match_count]),
+      terms.map((row) => [row.lang, row.term, row.expected_query, row.expected_beginning, expectedCounts.get(row.id) ?? 0]),
     ),
     ...multisetDifferences(
-      "search_word_facets",
-      facets.map((row) => [`${row.word_id},${row.attribute_value_id}`, row.product_count]),
+      "search_term_facets",
+      facets.map((row) => [`${row.term_id},${row.attribute_value_id}`, row.product_count]),
       [...expectedFacets].map(([key, count]) => [key, count]),
     ),
   ];

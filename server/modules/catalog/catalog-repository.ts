@@ -481,11 +481,12 @@ export function createCatalogRepository(db: Database) {
   }
 
   /**
-   * A one-word search, unfiltered, from the word's kept matches (migration 0018): the page is a walk along
-   * the index of its sort, the total and the facets are the kept counts. Undefined when the word is not
-   * kept or the term's query is not the word's (a sign or a quote in the term changes what it finds).
+   * A search, unfiltered, from its term's kept matches (migration 0018: the words of the names and every
+   * two that follow each other): the page is a walk along the index of its sort, the total and the facets
+   * are the kept counts. Undefined when the term is not kept or its query is not the kept one (a sign or a
+   * quote in the term changes what it finds).
    */
-  async function searchKept(term: string, word: string, request: PageRequest, lang: Lang): Promise<ListingResult | undefined> {
+  async function searchKept(term: string, words: string[], request: PageRequest, lang: Lang): Promise<ListingResult | undefined> {
     if (request.sort.field === "reference") return undefined;
     const config = lang === "fr" ? "escale_fr" : "escale_en";
     const desc = request.sort.direction === "desc";
@@ -496,24 +497,25 @@ export function createCatalogRepository(db: Database) {
       name: desc ? sql`sort_name desc, product_id` : sql`sort_name, product_id`,
     };
     const [row] = await db.preparedBytes<keyof ListingRow>(sql`
-      with word as (
-        select id, match_count from search_words
-        where lang = ${lang} and word = ${word} and query = websearch_to_tsquery(${config}::regconfig, ${term})),
+      with kept as (
+        select id, match_count from search_terms
+        where lang = ${lang} and term = ${words.join(" ")} and query = websearch_to_tsquery(${config}::regconfig, ${term})),
       page as (
         select product_id, row_number() over () as ordinal
-        from (select product_id from search_matches where word_id = (select id from word)
+        from (select product_id from search_matches where term_id = (select id from kept)
               order by ${order[request.sort.field]} limit ${request.size} offset ${request.page * request.size}) y)
       select ${cardsOfPage(sql`page`, lang)} as cards,
-             (select match_count from word) as total,
-             ${facetsJson(sql`select attribute_value_id as value_id, product_count as count from search_word_facets
-                              where word_id = (select id from word) and product_count > 0`, lang, request.filters)} as facets`);
+             (select match_count from kept) as total,
+             ${facetsJson(sql`select attribute_value_id as value_id, product_count as count from search_term_facets
+                              where term_id = (select id from kept) and product_count > 0`, lang, request.filters)} as facets`);
     return row?.total == null ? undefined : listingResult(row, request);
   }
 
   async function search(term: string, request: PageRequest, lang: Lang): Promise<ListingResult> {
     const words = termWords(term);
-    if (words.length === 1 && request.filters.size === 0) {
-      const kept = await searchKept(term, words[0]!, request, lang);
+    // Kept terms are one or two words.
+    if (words.length > 0 && words.length <= 2 && request.filters.size === 0) {
+      const kept = await searchKept(term, words, request, lang);
       if (kept !== undefined) return kept;
     }
     return list(searchSource(term, lang), request, lang);
