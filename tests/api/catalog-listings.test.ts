@@ -319,7 +319,7 @@ describe.each(backends())("kept listings on $name", (backend) => {
       const [product] = await rowsOf<{ id: number }>(tx, sql`
         insert into products (reference, slug_fr, slug_en, name_fr, name_en, description_fr, description_en, category_id,
                               supplier_reference, transport_weight_grams, tax_rate_bp, popularity)
-        values ('KEPT-WORD', 'gourde-zorglubienne', 'zorglubian-flask', 'Gourde zorglubienne', 'Zorglubian flask', 'd', 'd', ${category!.id},
+        values ('KEPT-WORD', 'gourde-zorglubienne', 'zorglubian-flask', 'Gourde de zorglubienne', 'Zorglubian flask', 'd', 'd', ${category!.id},
                 'S', 100, 2000, 10) returning id`);
       const [variant] = await rowsOf<{ id: number }>(tx, sql`insert into variants (product_id, reference) values (${product!.id}, 'KEPT-WORD-1') returning id`);
       const [offer] = await rowsOf<{ id: number }>(tx, sql`
@@ -332,9 +332,11 @@ describe.each(backends())("kept listings on $name", (backend) => {
     expect(await found("zorglubienne", "fr")).toEqual([productId]);
     expect(await found("Zorglubian", "en")).toEqual([productId]);
     expect(await found("gourde zorglubienne", "fr")).toEqual([productId]);
+    // Two words that follow each other, and two that do but for a stop word ("de").
     expect(await shop.db.rows(sql`select lang, term, match_count from search_terms where term like '%zorglub%' order by lang, term`)).toEqual([
       { lang: "en", term: "zorglubian", match_count: 1 },
       { lang: "en", term: "zorglubian flask", match_count: 1 },
+      { lang: "fr", term: "de zorglubienne", match_count: 1 },
       { lang: "fr", term: "gourde zorglubienne", match_count: 1 },
       { lang: "fr", term: "zorglubienne", match_count: 1 },
     ]);

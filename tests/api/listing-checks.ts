@@ -69,8 +69,8 @@ export async function keptDifferences(db: Database): Promise<string[]> {
   // terms of names gone may stay.
   const unkept = await db.rows(sql`
     select t.lang, t.term from products p
-    cross join lateral (select 'fr' as lang, x as term from escale_search_terms(p.name_fr) x
-                        union all select 'en', x from escale_search_terms(p.name_en) x) t
+    cross join lateral (select 'fr' as lang, x as term from escale_search_terms(p.name_fr, 'escale_fr') x
+                        union all select 'en', x from escale_search_terms(p.name_en, 'escale_en') x) t
     where exists (select 1 from variants v join offers o on o.variant_id = v.id where v.product_id = p.id and o.stock_quantity > 0)
     except select lang, term from search_terms limit 3`);
   if (unkept.length > 0) differences.push(`search_terms lacks terms: ${JSON.stringify(unkept)}`);

@@ -40,16 +40,24 @@ CREATE UNIQUE INDEX "search_terms_lang_term_idx" ON "search_terms" USING btree (
 -- replaces either must replace the inner one.
 
 -- The terms of a name: its words as a shopper's term splits (unaccented, lower case, letters and digits;
--- `termWords` in the catalogue repository), each alone and each with the next one.
-CREATE FUNCTION "escale_search_terms"(name text) RETURNS SETOF text LANGUAGE sql STABLE AS $$
+-- `termWords` in the catalogue repository), each alone and each with the next one; and each word that says
+-- something (three letters or more, not a stop word of the language) with the next such word, as shoppers
+-- type a name without its little words ("sac voyage" for "Sac de voyage", "valise cabine" for "Valise 55 cm
+-- cabine").
+CREATE FUNCTION "escale_search_terms"(name text, config regconfig) RETURNS SETOF text LANGUAGE sql STABLE AS $$
   WITH words AS (
     SELECT w.word, w.position
     FROM unnest(regexp_split_to_array(lower(unaccent(name)), '[^[:alnum:]]+')) WITH ORDINALITY w(word, position)
     WHERE w.word <> ''
+  ), telling AS (
+    SELECT word, row_number() OVER (ORDER BY position) AS position FROM words
+    WHERE length(word) >= 3 AND length(to_tsvector(config, word)) > 0
   )
   SELECT word FROM words
   UNION
   SELECT a.word || ' ' || b.word FROM words a JOIN words b ON b.position = a.position + 1
+  UNION
+  SELECT a.word || ' ' || b.word FROM telling a JOIN telling b ON b.position = a.position + 1
 $$;
 --> statement-breakpoint
 -- The beginnings a search for a term matches in the names: each of its words as a prefix, all of them.
@@ -79,10 +87,12 @@ BEGIN
       FROM candidates c
       CROSS JOIN LATERAL (SELECT * FROM product_listings pl
                           WHERE pl.in_stock AND ((numnode(c.query) > 0 AND pl.search_%s @@ c.query) OR pl.prefix_%s @@ c.beginning)) pl
+    ), counts AS (
+      SELECT term, count(*) AS match_count FROM found GROUP BY term
     ), added AS (
       INSERT INTO search_terms (lang, term, query, beginning, match_count)
-      SELECT %L, c.term, c.query, c.beginning, (SELECT count(*) FROM found f WHERE f.term = c.term)
-      FROM candidates c ORDER BY c.term
+      SELECT %L, c.term, c.query, c.beginning, coalesce(n.match_count, 0)
+      FROM candidates c LEFT JOIN counts n ON n.term = c.term ORDER BY c.term
       RETURNING id, term
     ), matches AS (
       INSERT INTO search_matches (term_id, product_id, rank, price_cents, popularity, sort_name)
@@ -101,8 +111,8 @@ END $$;
 -- Every term of the names of products in stock, both languages (this migration and the rebuild).
 CREATE FUNCTION "fill_search_terms"() RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
-  PERFORM add_search_terms('fr', array(SELECT DISTINCT t FROM product_listings pl, escale_search_terms(pl.name_fr) t WHERE pl.in_stock));
-  PERFORM add_search_terms('en', array(SELECT DISTINCT t FROM product_listings pl, escale_search_terms(pl.name_en) t WHERE pl.in_stock));
+  PERFORM add_search_terms('fr', array(SELECT DISTINCT t FROM product_listings pl, escale_search_terms(pl.name_fr, 'escale_fr') t WHERE pl.in_stock));
+  PERFORM add_search_terms('en', array(SELECT DISTINCT t FROM product_listings pl, escale_search_terms(pl.name_en, 'escale_en') t WHERE pl.in_stock));
 END $$;
 --> statement-breakpoint
 -- Moves the matches of the products `ids` whose listing row changed from `before` (the rows as they were)
@@ -133,8 +143,8 @@ BEGIN
   -- Terms leave only with a rebuild: one not kept now is one to add.
   SELECT EXISTS (
     SELECT FROM product_listings n
-    CROSS JOIN LATERAL (SELECT 'fr' AS lang, t FROM escale_search_terms(n.name_fr) t
-                        UNION ALL SELECT 'en', t FROM escale_search_terms(n.name_en) t) w
+    CROSS JOIN LATERAL (SELECT 'fr' AS lang, t FROM escale_search_terms(n.name_fr, 'escale_fr') t
+                        UNION ALL SELECT 'en', t FROM escale_search_terms(n.name_en, 'escale_en') t) w
     WHERE n.product_id = ANY (moved) AND n.in_stock
       AND NOT EXISTS (SELECT FROM search_terms s WHERE s.lang = w.lang AND s.term = w.t)) INTO adding;
   IF adding THEN
@@ -192,9 +202,9 @@ BEGIN
   -- Terms the new names bring, with their matches (the products just moved among them). Another
   -- transaction may have added some before this one had the lock: those are left.
   IF adding THEN
-    PERFORM add_search_terms('fr', array(SELECT DISTINCT t FROM product_listings n, escale_search_terms(n.name_fr) t
+    PERFORM add_search_terms('fr', array(SELECT DISTINCT t FROM product_listings n, escale_search_terms(n.name_fr, 'escale_fr') t
                                          WHERE n.product_id = ANY (moved) AND n.in_stock));
-    PERFORM add_search_terms('en', array(SELECT DISTINCT t FROM product_listings n, escale_search_terms(n.name_en) t
+    PERFORM add_search_terms('en', array(SELECT DISTINCT t FROM product_listings n, escale_search_terms(n.name_en, 'escale_en') t
                                          WHERE n.product_id = ANY (moved) AND n.in_stock));
   END IF;
 END $$;
