@@ -28,9 +28,10 @@ CREATE UNIQUE INDEX "search_terms_lang_term_idx" ON "search_terms" USING btree (
 -- Searches read from kept matches (issue 19). A search finds the products in stock whose stemmed words
 -- match its query or whose name words begin with its words, then ranks, sorts, counts and facets every
 -- match: at 200,000 products a common word's thousands of matches for every page. Here each term a
--- shopper is likely to search (every word of the names of products in stock, and every two words that
--- follow each other in one) keeps its search's matches with their rank and sort keys, its total and its
--- facet counts: a page is a walk along an index, as a category's is. The search reads them only when its
+-- shopper is likely to search (every word of the names of products in stock, every two words that follow
+-- each other in one, and two telling words around a little one: `escale_search_terms`) keeps its search's
+-- matches with their rank and sort keys, its total and its facet counts: a page is a walk along an index,
+-- as a category's is. The search reads them only when its
 -- term's words are a kept term and its query equals the term's: any other term runs the search itself.
 --
 -- `refresh_product_listings` now snapshots the rows it will change, runs the refresh of migration 0017
@@ -61,7 +62,7 @@ CREATE FUNCTION "escale_search_terms"(name text, config regconfig) RETURNS SETOF
 $$;
 --> statement-breakpoint
 -- The beginnings a search for a term matches in the names: each of its words as a prefix, all of them.
-CREATE FUNCTION "escale_term_beginning"(term text) RETURNS tsquery LANGUAGE sql IMMUTABLE AS $$
+CREATE FUNCTION "escale_term_beginning"(term text) RETURNS tsquery LANGUAGE sql STABLE AS $$
   SELECT to_tsquery('escale_simple', array_to_string(array(SELECT w || ':*' FROM unnest(string_to_array(term, ' ')) w), ' & '))
 $$;
 --> statement-breakpoint
