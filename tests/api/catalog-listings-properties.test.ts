@@ -57,7 +57,7 @@ const planArbitrary = fc.record({
   // Edits in groups: each group is one transaction.
   groups: fc.array(fc.array(editArbitrary, { minLength: 1, maxLength: 4 }), { minLength: 1, maxLength: 3 }),
   listings: fc.array(listingArbitrary, { minLength: 2, maxLength: 4 }),
-  // A search after the edits: kept words (the renames' among them, new to the names at first) and a phrase.
+  // A search after the edits: kept terms (the renames' words among them, new to the names at first), a pair.
   search: fc.record({
     term: fc.constantFrom("valise", "Zèbre", "apre", "echarpe", "sac", "valise cabine"),
     lang: fc.constantFrom("fr" as const, "en" as const),

@@ -65,8 +65,8 @@ export async function keptDifferences(db: Database): Promise<string[]> {
     if (missing.length > 0) differences.push(`${kept} lacks rows: ${JSON.stringify(missing)}`);
   }
   differences.push(...(await searchDifferences(db)));
-  // Every term of the names of products in stock (each word, each two that follow each other) is kept;
-  // terms of names gone may stay.
+  // Every term of the names of products in stock (each word, each two that follow each other, two telling
+  // words around a stop word) is kept; terms of names gone may stay.
   const unkept = await db.rows(sql`
     select t.lang, t.term from products p
     cross join lateral (select 'fr' as lang, x as term from escale_search_terms(p.name_fr, 'escale_fr') x
@@ -93,13 +93,13 @@ function multisetDifferences(name: string, kept: unknown[][], expected: unknown[
 }
 
 /**
- * The kept one-word searches (migration 0018) against the search itself: each kept word's matches among
- * the products in stock, found and ranked with the queries the search makes of the word, with the sort
- * keys; its total; its facet counts. The matches are computed once, compared here.
+ * The kept searches (migration 0018) against the search itself: each kept term's matches among the
+ * products in stock, found and ranked with the queries the search makes of the term, with the sort keys;
+ * its queries and total; its facet counts. The matches are computed once, compared here.
  */
 async function searchDifferences(db: Database): Promise<string[]> {
   // From product_listings, whose rows the checks above compare with the base tables: its full-text
-  // indexes find each word's matches without trying every product.
+  // indexes find each term's matches without trying every product.
   const matchesIn = (lang: "fr" | "en") => sql`
     select w.id as term_id, s.product_id,
            ts_rank(s.${sql.raw(`search_${lang}`)}, q.query) + 0.1 * ts_rank(s.${sql.raw(`prefix_${lang}`)}, q.beginning) as rank,
