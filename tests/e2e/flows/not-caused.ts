@@ -3,12 +3,7 @@
 // link them to the browser suite, and the coverage report lists them as missing with these reasons.
 // Plain data (no browser code): scripts/flows.ts reads it too.
 
-export const NOT_CAUSED_IN_BROWSER: Readonly<Record<string, Readonly<Record<string, string>>>> = {
-  payment: {
-    "ready --payment.dropinFailed--> failed":
-      "once the payment component is shown with nothing in flight, nothing the shopper or the world does makes it report an error (it fails while loading its code, or during a payment action, which the paths cover)",
-  },
-};
+export const NOT_CAUSED_IN_BROWSER: Readonly<Record<string, Readonly<Record<string, string>>>> = {};
 
 /** The transitions of `flow` its browser paths leave out. */
 export function notCausedInBrowser(flow: string): ReadonlySet<string> {

@@ -43,9 +43,11 @@
 // sent on with another header: the retry page's reopening asked in another customer's session,
 // which the real server answers 404 (a tab whose session changed; the page keeps one session).
 //
-// Not caused (not-caused.ts: its path is left out): the component failing once it is shown with
-// nothing in flight (`payment.dropinFailed` in `ready`): nothing the shopper or the world does then
-// makes Drop-in report an error.
+// And one answer amended: the payment methods listing a card besides the sandbox's method, as Adyen's
+// do. Drop-in shows it, but a card's fields are the provider's own pages, loaded with a client key the
+// offline shop has none of: once the shopper opens the card, the component waits for its fields and,
+// after 30 seconds (the page's clock), reports that they failed to load (`payment.dropinFailed` in
+// `ready`), as it does when the provider cannot be reached.
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import type { Request, Route } from "@playwright/test";
@@ -186,6 +188,26 @@ async function pass(holds: Holds, name: HoldName, before?: () => Promise<void>):
   const text = await response.text();
   await route.fulfill({ response, body: text });
   return { status: response.status(), body: text === "" ? null : (JSON.parse(text) as unknown) };
+}
+
+/** Lets the held request go to the real server and answers its JSON body as `amend` changes it. */
+async function passAmended(holds: Holds, name: HoldName, amend: (body: unknown) => unknown): Promise<number> {
+  const route = await holds.next(name);
+  const response = await route.fetch();
+  await route.fulfill({ response, json: amend(await response.json()) });
+  return response.status();
+}
+
+/** A card in the provider's methods, as Adyen lists it (its fields are the provider's, out of the offline shop's reach). */
+const CARD_METHOD = { type: "scheme", name: "Card", brands: ["visa", "mc", "cartebancaire"] };
+/** How long Drop-in's card waits for its provider-hosted fields to load before it reports an error. */
+const CARD_FIELDS_PATIENCE_MS = 30_000;
+
+function withCard(body: unknown): unknown {
+  if (typeof body !== "object" || body === null || !("paymentMethods" in body) || !Array.isArray(body.paymentMethods)) {
+    throw new Error("the payment methods' answer has no list of methods");
+  }
+  return { ...body, paymentMethods: [...body.paymentMethods, CARD_METHOD] };
 }
 
 /** The held payment request sent with Adyen's unencrypted test fields of a card instead of the sandbox's method. */
@@ -606,7 +628,12 @@ export const paymentBinding = defineFlowBinding(paymentModel, {
         await route.abort("internetdisconnected");
         return;
       }
-      if (world.snapshot.matches("ready")) throw new Error("left out of the browser paths (not-caused.ts): nothing makes Drop-in fail once shown");
+      if (world.snapshot.matches("ready")) {
+        // The shopper opens the card, whose fields the provider hosts: they never load.
+        await component(page, data.lang).getByRole("radio", { name: CARD_METHOD.name }).click();
+        await page.clock.runFor(CARD_FIELDS_PATIENCE_MS);
+        return;
+      }
       // actionInProgress: the identification's result goes to the sandbox, which has no such address.
       expect((await pass(data.holds, "fingerprint")).status).toBe(404);
     },
@@ -652,6 +679,12 @@ export const paymentBinding = defineFlowBinding(paymentModel, {
       const data = pathOf(world);
       data.seenFrom = data.seen.length;
       if (isEvent(world.upcoming[0], "payment.dropinFailed")) data.holds.arm("chunk");
+      if (isEvent(world.upcoming[0], "payment.dropinReady") && isEvent(world.upcoming[1], "payment.dropinFailed")) {
+        // The component's timers follow the test's clock (see the header).
+        await page.clock.install();
+        expect(await passAmended(data.holds, "methods", withCard)).toBe(200);
+        return;
+      }
       expect((await pass(data.holds, "methods")).status).toBe(200);
     },
     "(loadPaymentMethods fails: 502)": async (_page, _event, world) => {
