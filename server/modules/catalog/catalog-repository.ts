@@ -542,7 +542,10 @@ export function createCatalogRepository(db: Database) {
    * Each word's list gives its first `limit` matches and those tying with the last (popularity), so
    * the best `limit` of all, in (popularity, name) order, are among them; names are read for those only.
    */
-  function autocompleteStatement(lang: Lang, words: string, prefix: string, limit: number): SQL {
+  function autocompleteStatement(lang: Lang): SQL {
+    const words = sql.placeholder("words");
+    const prefix = sql.placeholder("prefix");
+    const limit = sql.placeholder("limit");
     const name = col(lang, "pl.name_fr", "pl.name_en");
     const prefixColumn = col(lang, "pl.prefix_fr", "pl.prefix_en");
     return sql`
@@ -580,7 +583,7 @@ export function createCatalogRepository(db: Database) {
           order by n.popularity desc
           fetch first (${limit}::int) rows with ties) h
       ), cut as (
-        select popularity from found order by popularity desc offset ${limit - 1}::int limit 1
+        select popularity from found order by popularity desc offset ${limit}::int - 1 limit 1
       )
       select ${name} as name
       from found f join product_listings pl on pl.product_id = f.product_id
@@ -589,12 +592,15 @@ export function createCatalogRepository(db: Database) {
       limit ${limit}::int`;
   }
 
+  // Made once: a keystroke's request only fills the values in.
+  const autocompleteStatements = { fr: db.prepare<{ name: string }>(autocompleteStatement("fr")), en: db.prepare<{ name: string }>(autocompleteStatement("en")) };
+
   async function autocomplete(term: string, size: number, lang: Lang): Promise<string[]> {
     const words = termWords(term);
     const prefix = prefixQuery(term);
     if (words.length === 0 || !prefix) return [];
     for (let limit = size * 2; ; limit *= 4) {
-      const rows = await db.preparedRows<{ name: string }>(autocompleteStatement(lang, words.join(" "), prefix, limit));
+      const rows = await autocompleteStatements[lang].run({ words: words.join(" "), prefix, limit });
       const names = [...new Set(rows.map((row) => row.name))];
       // Fewer rows than the limit: every match is here; else more rows only matter when names repeat.
       if (names.length >= size || rows.length < limit) return names.slice(0, size);
