@@ -629,8 +629,8 @@ export const paymentBinding = defineFlowBinding(paymentModel, {
         return;
       }
       if (world.snapshot.matches("ready")) {
-        // The shopper opens the card, whose fields the provider hosts: they never load.
-        await component(page, data.lang).getByRole("radio", { name: CARD_METHOD.name }).click();
+        // The shopper opens the card (named with its brands' pictures), whose fields the provider hosts: they never load.
+        await component(page, data.lang).getByRole("radio", { name: new RegExp(`^${CARD_METHOD.name}\\b`) }).click();
         await page.clock.runFor(CARD_FIELDS_PATIENCE_MS);
         return;
       }
