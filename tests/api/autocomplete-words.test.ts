@@ -2,9 +2,9 @@
 // after every write that changes them (a product renamed, out of stock and back, a new product, a
 // deleted one, a popularity change), the kept words equal a recomputation from the base tables and
 // the suggestions equal what the plain query over the base tables gives — on PGlite and PostgreSQL.
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { rowsOf } from "../../server/db/client.ts";
+import { rowsOf, type Database } from "../../server/db/client.ts";
 import { createCatalogRepository, type CatalogRepository } from "../../server/modules/catalog/catalog-repository.ts";
 import type { Lang } from "../../server/modules/catalog/locale.ts";
 import { typedWords } from "../support/reference-listing.ts";
@@ -99,6 +99,44 @@ describe.each(backends())("autocomplete from the words of names on $name", (back
     for (const odd of ["ÉCHA", "Écharpe  l'", "valise valise", "55", "c-l", "zzzzqx", "   ", "—", "cœur", "n°1"]) terms.add(odd);
     await expectSuggestionsMatch([...terms]);
     expect(await catalog.autocomplete(`${rare!.word} ${rare!.letter}`, 10, "fr")).toEqual([]);
+  });
+
+  it("answer requests made at the same time each with its own suggestions", async () => {
+    // Keystrokes arriving together are answered by one statement: each must get its own rows, in order.
+    const words = await shop.db.rows<{ word: string; lang: Lang }>(sql`
+      select word, lang from name_words where product_count > 0 order by product_count desc, word limit 24`);
+    const name = (await productInStock()).name_fr;
+    const requests = [
+      ...words.map(({ word, lang }, index) => ({ term: word.slice(0, 2 + (index % 4)), size: 1 + (index % 10), lang })),
+      { term: name, size: 10, lang: "fr" as const },
+      { term: "zzzzqx", size: 10, lang: "fr" as const },
+      { term: typedWords(name).slice(0, 2).join(" "), size: 4, lang: "fr" as const },
+    ];
+    const expected = [];
+    for (const { term, size, lang } of requests) expected.push(await reference(term, size, lang));
+    expect(expected.filter((names) => names.length > 0).length).toBeGreaterThan(20);
+    const answers = await Promise.all(requests.map(({ term, size, lang }) => catalog.autocomplete(term, size, lang)));
+    expect(answers).toEqual(expected);
+  });
+
+  it("answer the other requests made at the same time when one fails", async () => {
+    // A database whose statements fail for one typed word: gathered with it, the others still get their answers.
+    const failing: Database = {
+      ...shop.db,
+      prepare<T>(statement: SQL) {
+        const prepared = shop.db.prepare<T>(statement);
+        return {
+          run: (values) => ((values.words as string[]).includes("zzfail") ? Promise.reject(new Error("refused")) : prepared.run(values)),
+        };
+      },
+    };
+    const failingCatalog = createCatalogRepository(failing);
+    const terms = ["co", "sac", "zzfail", "ca", "t"];
+    const answers = await Promise.allSettled(terms.map((term) => failingCatalog.autocomplete(term, 10, "fr")));
+    for (const [index, term] of terms.entries()) {
+      if (term === "zzfail") expect(answers[index]).toMatchObject({ status: "rejected", reason: new Error("refused") });
+      else expect(answers[index], term).toEqual({ status: "fulfilled", value: await reference(term, 10, "fr") });
+    }
   });
 
   it("follow a product renamed in both languages", async () => {

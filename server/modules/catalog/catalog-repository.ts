@@ -1,4 +1,5 @@
 // Reads the catalogue: category tree, listings with facets, product pages, search.
+import DataLoader from "dataloader";
 import { eq, or, sql, type SQL } from "drizzle-orm";
 import type { components } from "../../../common/api/schema.gen.ts";
 import type { Database } from "../../db/client.ts";
@@ -90,6 +91,11 @@ interface PictureRow {
   category: Picture["category"];
   video_url: string | null;
 }
+
+/** At most this many autocomplete requests answered by one statement. */
+const AUTOCOMPLETE_BATCH = 8;
+
+const toError = (failure: unknown) => (failure instanceof Error ? failure : new Error(String(failure)));
 
 const col = (lang: Lang, fr: string, en: string) => sql.raw(lang === "fr" ? fr : en);
 
@@ -541,67 +547,112 @@ export function createCatalogRepository(db: Database) {
    * beginnings its name's words have (`word_bits`), then the whole query on the listing row.
    * Each word's list gives its first `limit` matches and those tying with the last (popularity), so
    * the best `limit` of all, in (popularity, name) order, are among them; names are read for those only.
+   *
+   * One statement answers several requests at once (one row of the arrays each, `request` its place):
+   * under load, keystrokes arriving together cost PostgreSQL and the server one round trip between them.
    */
   function autocompleteStatement(lang: Lang): SQL {
     const words = sql.placeholder("words");
-    const prefix = sql.placeholder("prefix");
-    const limit = sql.placeholder("limit");
+    const prefixes = sql.placeholder("prefixes");
+    const limits = sql.placeholder("limits");
     const name = col(lang, "pl.name_fr", "pl.name_en");
     const prefixColumn = col(lang, "pl.prefix_fr", "pl.prefix_en");
     return sql`
-      with typed as (
-        -- A typed word gives one lexeme (the words are runs of letters and digits); one that gives none is
-        -- left out, as to_tsquery leaves it out; one that would give several is checked whole, below.
-        select t.lexemes[1] as lexeme, cardinality(t.lexemes) as lexeme_count
-        from string_to_table(${words}::text, ' ') w(word)
-        cross join lateral (select tsvector_to_array(to_tsvector('escale_simple', w.word)) as lexemes) t
-        where cardinality(t.lexemes) > 0
-      ), query as (
-        select to_tsquery('escale_simple', ${prefix}::text) as q,
-               (select count(*) = 1 and bool_and(lexeme_count = 1) from typed) as one_word,
-               (select coalesce(bit_or(escale_prefix_bits(lexeme)), 0) from typed) as bits
-      ), driver as (
-        -- The words a lexeme begins: from it to it followed by the highest code point ("C" order).
-        select t.lexeme from typed t
-        order by (select coalesce(sum(c.product_count), 0) from name_words c
-                  where c.lang = ${lang} and c.word >= t.lexeme and c.word < t.lexeme || chr(1114111)), t.lexeme
-        limit 1
-      ), found as (
-        select distinct h.product_id, h.popularity
-        from driver d
-        -- ^@ (starts with) repeats the range for the planner, which otherwise guesses that a range holds a
-        -- tenth of all words and costs the statement high enough to compile it (JIT, 0.6 s a statement).
-        join name_words c on c.lang = ${lang} and c.word >= d.lexeme and c.word < d.lexeme || chr(1114111)
-                         and c.word ^@ d.lexeme and c.product_count > 0
-        cross join lateral (
-          select n.product_id, n.popularity from name_word_products n
-          where n.lang = ${lang} and n.word = c.word
-            and n.word_bits & (select bits from query) = (select bits from query)
-            and ((select one_word from query)
-                 or exists (select 1 from product_listings pl
-                            where pl.product_id = n.product_id and ${prefixColumn} @@ (select q from query)))
-          order by n.popularity desc
-          fetch first (${limit}::int) rows with ties) h
-      ), cut as (
-        select popularity from found order by popularity desc offset ${limit}::int - 1 limit 1
-      )
-      select ${name} as name
-      from found f join product_listings pl on pl.product_id = f.product_id
-      where (select popularity from cut) is null or f.popularity >= (select popularity from cut)
-      order by f.popularity desc, ${name}
-      limit ${limit}::int`;
+      select r.request::int as request, a.name
+      from unnest(${words}::text[], ${prefixes}::text[], ${limits}::int[]) with ordinality r(words, prefix, lim, request)
+      cross join lateral (
+        with typed as (
+          -- A typed word gives one lexeme (the words are runs of letters and digits); one that gives none is
+          -- left out, as to_tsquery leaves it out; one that would give several is checked whole, below.
+          select t.lexemes[1] as lexeme, cardinality(t.lexemes) as lexeme_count
+          from string_to_table(r.words, ' ') w(word)
+          cross join lateral (select tsvector_to_array(to_tsvector('escale_simple', w.word)) as lexemes) t
+          where cardinality(t.lexemes) > 0
+        ), query as (
+          select to_tsquery('escale_simple', r.prefix) as q,
+                 (select count(*) = 1 and bool_and(lexeme_count = 1) from typed) as one_word,
+                 (select coalesce(bit_or(escale_prefix_bits(lexeme)), 0) from typed) as bits
+        ), driver as (
+          -- The words a lexeme begins: from it to it followed by the highest code point ("C" order).
+          select t.lexeme from typed t
+          order by (select coalesce(sum(c.product_count), 0) from name_words c
+                    where c.lang = ${lang} and c.word >= t.lexeme and c.word < t.lexeme || chr(1114111)), t.lexeme
+          limit 1
+        ), found as (
+          select distinct h.product_id, h.popularity
+          from driver d
+          -- ^@ (starts with) repeats the range for the planner, which otherwise guesses that a range holds a
+          -- tenth of all words and costs the statement high enough to compile it (JIT, 0.6 s a statement).
+          join name_words c on c.lang = ${lang} and c.word >= d.lexeme and c.word < d.lexeme || chr(1114111)
+                           and c.word ^@ d.lexeme and c.product_count > 0
+          cross join lateral (
+            select n.product_id, n.popularity from name_word_products n
+            where n.lang = ${lang} and n.word = c.word
+              and n.word_bits & (select bits from query) = (select bits from query)
+              and ((select one_word from query)
+                   or exists (select 1 from product_listings pl
+                              where pl.product_id = n.product_id and ${prefixColumn} @@ (select q from query)))
+            order by n.popularity desc
+            fetch first (r.lim) rows with ties) h
+        ), cut as (
+          select popularity from found order by popularity desc offset r.lim - 1 limit 1
+        )
+        select ${name} as name, f.popularity
+        from found f join product_listings pl on pl.product_id = f.product_id
+        where (select popularity from cut) is null or f.popularity >= (select popularity from cut)
+        order by f.popularity desc, ${name}
+        limit r.lim) a
+      order by r.request, a.popularity desc, a.name`;
   }
 
-  // Made once: a keystroke's request only fills the values in.
-  const autocompleteStatements = { fr: db.prepare<{ name: string }>(autocompleteStatement("fr")), en: db.prepare<{ name: string }>(autocompleteStatement("en")) };
+  interface AutocompleteRequest {
+    /** Unaccented, lower-cased typed words, space-separated. */
+    words: string;
+    /** Their beginnings as a text search query (`prefixQuery`). */
+    prefix: string;
+    limit: number;
+  }
+
+  /**
+   * The keystrokes' requests gathered until the event loop has read every request that has arrived
+   * (`setImmediate`), then answered by one statement per language. The statement is made once: a
+   * request only fills the values in. Nothing is kept between batches.
+   */
+  function autocompleteLoader(lang: Lang): DataLoader<AutocompleteRequest, string[]> {
+    const statement = db.prepare<{ request: number; name: string }>(autocompleteStatement(lang));
+    const run = async (requests: readonly AutocompleteRequest[]): Promise<string[][]> => {
+      const rows = await statement.run({
+        words: requests.map((request) => request.words),
+        prefixes: requests.map((request) => request.prefix),
+        limits: requests.map((request) => request.limit),
+      });
+      const names = requests.map((): string[] => []);
+      for (const row of rows) names[row.request - 1]!.push(row.name);
+      return names;
+    };
+    return new DataLoader<AutocompleteRequest, string[]>(
+      async (requests) => {
+        try {
+          return await run(requests);
+        } catch (error) {
+          // One request's failure must not fail the others gathered with it: each is tried alone.
+          if (requests.length === 1) throw error;
+          return Promise.all(requests.map((request) => run([request]).then(([names]) => names!, (failure: unknown) => toError(failure))));
+        }
+      },
+      { cache: false, maxBatchSize: AUTOCOMPLETE_BATCH, batchScheduleFn: (callback) => setImmediate(callback) },
+    );
+  }
+
+  const autocompleteLoaders = { fr: autocompleteLoader("fr"), en: autocompleteLoader("en") };
 
   async function autocomplete(term: string, size: number, lang: Lang): Promise<string[]> {
     const words = termWords(term);
     const prefix = prefixQuery(term);
     if (words.length === 0 || !prefix) return [];
     for (let limit = size * 2; ; limit *= 4) {
-      const rows = await autocompleteStatements[lang].run({ words: words.join(" "), prefix, limit });
-      const names = [...new Set(rows.map((row) => row.name))];
+      const rows = await autocompleteLoaders[lang].load({ words: words.join(" "), prefix, limit });
+      const names = [...new Set(rows)];
       // Fewer rows than the limit: every match is here; else more rows only matter when names repeat.
       if (names.length >= size || rows.length < limit) return names.slice(0, size);
     }
