@@ -5,6 +5,7 @@ import {
   type AnyPgColumn,
   bigint,
   bigserial,
+  bit,
   boolean,
   check,
   customType,
@@ -399,11 +400,12 @@ export const nameWordProducts = pgTable(
     popularity: integer("popularity").notNull(),
     productId: integer("product_id").notNull(),
     /**
-     * The first letter and first two letters of every word of the product's name in this language, one
-     * bit each (`escale_word_bits`): a walk skips, within the index, the products that cannot have
-     * the other typed beginnings. Included in the primary key's index (the migration: Drizzle has no INCLUDE).
+     * The first letter, first two letters (twice, hashed two ways) and first three letters of every word
+     * of the product's name in this language, one bit each (`escale_word_bits`, migration 0019): a walk
+     * skips, within the index, the products that cannot have the other typed beginnings. Included in
+     * the primary key's index (the migration: Drizzle has no INCLUDE).
      */
-    wordBits: bigint("word_bits", { mode: "number" }).notNull(),
+    wordBits: bit("word_bits", { dimensions: 128 }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.lang, t.word, t.popularity, t.productId] })],
 );

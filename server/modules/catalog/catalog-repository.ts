@@ -541,10 +541,10 @@ export function createCatalogRepository(db: Database) {
   /**
    * Names of products in stock whose words start with the typed ones, best sellers first; a name
    * several products share counts once, at its best seller. Read from the words of the names
-   * (`name_words`, `name_word_products`, migration 0017): the typed word the fewest products in stock
+   * (`name_words`, `name_word_products`, migrations 0017 and 0019): the typed word the fewest products in stock
    * start is the one walked; each word it begins gives its best sellers from the end of one index,
    * checked against the other typed words when there are any: first, within the index, against the
-   * beginnings its name's words have (`word_bits`), then the whole query on the listing row.
+   * beginnings (one to three letters) its name's words have (`word_bits`), then the whole query on the listing row.
    * Each word's list gives its first `limit` matches and those tying with the last (popularity), so
    * the best `limit` of all, in (popularity, name) order, are among them; names are read for those only.
    *
@@ -571,7 +571,7 @@ export function createCatalogRepository(db: Database) {
         ), query as (
           select to_tsquery('escale_simple', r.prefix) as q,
                  (select count(*) = 1 and bool_and(lexeme_count = 1) from typed) as one_word,
-                 (select coalesce(bit_or(escale_prefix_bits(lexeme)), 0) from typed) as bits
+                 (select coalesce(bit_or(escale_prefix_bits(lexeme)), B'0'::bit(128)) from typed) as bits
         ), driver as (
           -- The words a lexeme begins: from it to it followed by the highest code point ("C" order).
           select t.lexeme from typed t
