@@ -3,7 +3,6 @@
 import { sql } from "drizzle-orm";
 import {
   type AnyPgColumn,
-  bigint,
   bigserial,
   bit,
   boolean,
